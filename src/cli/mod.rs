@@ -1,0 +1,140 @@
+//! The command-line subcommands of `pbrain-tengen` (DESIGN.md). Each reads position lines and writes one answer
+//! line per position; a bad line gets an `error: line N: …` answer and the run goes on.
+
+mod position;
+
+pub use position::{PositionLine, parse_position_line};
+
+use crate::pattern::PatternBoard;
+use crate::types::{Rule, format_point_list};
+use std::io::{self, BufRead, Write};
+
+const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N]   (reads position lines on stdin)";
+
+/// Options shared by the position-reading subcommands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The rule the positions are judged under.
+    pub rule: Rule,
+    /// Board side.
+    pub size: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { rule: Rule::Renju, size: 15 }
+    }
+}
+
+/// Parses `--rule R` and `--size N` (also `--rule=R`).
+///
+/// # Errors
+/// A message naming the bad or unknown option.
+pub fn parse_options(args: &[String]) -> Result<Options, String> {
+    let mut opts = Options::default();
+    let mut i = 0;
+    while i < args.len() {
+        let (name, inline) = match args[i].split_once('=') {
+            Some((n, v)) => (n.to_string(), Some(v.to_string())),
+            None => (args[i].clone(), None),
+        };
+        let mut value = || -> Result<String, String> {
+            if let Some(v) = &inline {
+                return Ok(v.clone());
+            }
+            i += 1;
+            args.get(i).cloned().ok_or_else(|| format!("option {name} needs a value"))
+        };
+        match name.as_str() {
+            "--rule" => opts.rule = value()?.parse()?,
+            "--size" => {
+                let v = value()?;
+                let size: usize = v.parse().map_err(|_| format!("bad board size '{v}'"))?;
+                if !(crate::types::MIN_SIZE..=crate::types::MAX_SIZE).contains(&size) {
+                    return Err(format!("board size {size} is not supported (use 5 to 22)"));
+                }
+                opts.size = size;
+            }
+            other => return Err(format!("unknown option '{other}'")),
+        }
+        i += 1;
+    }
+    Ok(opts)
+}
+
+/// Runs the command line `args` (without the program name). Returns the exit code.
+///
+/// # Errors
+/// Only I/O errors on the output; bad input becomes `error:` lines.
+pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<u8> {
+    let Some(command) = args.first() else {
+        writeln!(out, "error: the protocol loop is not built yet; {USAGE}")?;
+        out.flush()?;
+        return Ok(2);
+    };
+    let rest = &args[1..];
+    let result = match command.as_str() {
+        "forbid" => parse_options(rest).map(|opts| forbid(&opts, input, out)),
+        "help" | "--help" | "-h" => {
+            writeln!(out, "{USAGE}")?;
+            return Ok(0);
+        }
+        other => Err(format!("unknown command '{other}'; {USAGE}")),
+    };
+    match result {
+        Ok(io_result) => {
+            io_result?;
+            out.flush()?;
+            Ok(0)
+        }
+        Err(msg) => {
+            writeln!(out, "error: {msg}")?;
+            out.flush()?;
+            Ok(2)
+        }
+    }
+}
+
+/// Calls `answer` for each position line of `input` (blank lines and `#` comments skipped) and writes what it
+/// returns, or `error: line N: …`.
+fn for_each_position(
+    opts: &Options,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    mut answer: impl FnMut(PatternBoard, &PositionLine) -> String,
+) -> io::Result<()> {
+    let mut line = Vec::new();
+    let mut number = 0;
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(());
+        }
+        number += 1;
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_end_matches(['\n', '\r']);
+        if text.trim().is_empty() || text.trim_start().starts_with('#') {
+            continue;
+        }
+        let reply = parse_position_line(text, opts.size).and_then(|pos| {
+            PatternBoard::from_stones(opts.size, opts.rule, &pos.black, &pos.white)
+                .map(|board| answer(board, &pos))
+                .map_err(|e| e.to_string())
+        });
+        match reply {
+            Ok(r) => writeln!(out, "{r}")?,
+            Err(e) => writeln!(out, "error: line {number}: {e}")?,
+        }
+    }
+}
+
+/// `forbid`: Black's forbidden points of each position, or `-`.
+///
+/// # Errors
+/// Output I/O errors only.
+pub fn forbid(opts: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
+    for_each_position(opts, input, out, |mut board, _| {
+        let points = board.forbidden_points();
+        format_point_list(&points, board.size())
+    })
+}

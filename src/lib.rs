@@ -1,0 +1,9 @@
+//! Tengen: a renju and gomoku engine.
+//!
+//! Layers, lowest first: [`types`], [`board`] (stones, line keys, hash), [`pattern`] (line patterns, threat
+//! classes, the renju forbidden check), and the command-line front end in [`cli`].
+
+pub mod board;
+pub mod cli;
+pub mod pattern;
+pub mod types;

@@ -1,0 +1,318 @@
+//! `PatternBoard`: the stone board plus per-point patterns and threat classes, kept up to date by make and undo.
+
+use super::forbid::ForbidKind;
+use super::table::{RuleTables, tables};
+use super::{Pattern, Pattern4};
+use crate::board::{AsciiPosition, Board, Cell, DIR_STEP, DIRS, key_of_window, parse_ascii};
+use crate::types::{CELLS, Color, MAX_SIZE, MIN_SIZE, Pos, Rule};
+use std::fmt;
+
+/// Why a position could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The size is outside 5..=22.
+    BadSize(usize),
+    /// A point given twice (or for both colours), in `H8` notation.
+    Occupied(String),
+    /// The position already holds a winning five for this colour (its stones listed).
+    FiveOnBoard(Color, String),
+    /// The text could not be read.
+    Parse(String),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::BadSize(n) => write!(f, "board size {n} is not supported (use {MIN_SIZE} to {MAX_SIZE})"),
+            SetupError::Occupied(p) => write!(f, "stone given twice at {p}"),
+            SetupError::FiveOnBoard(c, stones) => write!(f, "{c} already has a five ({stones})"),
+            SetupError::Parse(msg) => f.write_str(msg),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// What a move would do, judged before it is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveOutcome {
+    /// The point is off the board or taken.
+    Illegal,
+    /// The move makes a winning five (for Black in renju this beats every prohibition).
+    Win,
+    /// Renju Black only: the move is forbidden and loses.
+    Forbidden(ForbidKind),
+    /// An ordinary move.
+    Normal,
+}
+
+/// A board with incrementally maintained line patterns and threat classes for both colours.
+#[derive(Clone)]
+pub struct PatternBoard {
+    pub(super) board: Board,
+    rule: Rule,
+    pub(super) tables: &'static RuleTables,
+    /// Per point: black patterns in bits 0..16, white in 16..32, direction `d` in the nibble at `4d`.
+    pats: [u32; CELLS],
+    /// Per colour and point: the [`Pattern4`] of the four patterns.
+    p4: [[u8; CELLS]; 2],
+}
+
+impl PatternBoard {
+    /// An empty board.
+    ///
+    /// # Errors
+    /// [`SetupError::BadSize`] for a size outside 5..=22.
+    pub fn new(size: usize, rule: Rule) -> Result<PatternBoard, SetupError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(SetupError::BadSize(size));
+        }
+        let mut pb = PatternBoard {
+            board: Board::new(size),
+            rule,
+            tables: tables(rule),
+            pats: [0; CELLS],
+            p4: [[0; CELLS]; 2],
+        };
+        pb.recompute_all();
+        Ok(pb)
+    }
+
+    /// A position from its stones (Black's, then White's; the order within a colour is the move order kept).
+    ///
+    /// # Errors
+    /// A bad size, a point given twice, or a position where a side already has a winning five.
+    pub fn from_stones(size: usize, rule: Rule, black: &[Pos], white: &[Pos]) -> Result<PatternBoard, SetupError> {
+        let mut pb = PatternBoard::new(size, rule)?;
+        for (stones, c) in [(black, Color::Black), (white, Color::White)] {
+            for &p in stones {
+                if !p.on_board(size) {
+                    return Err(SetupError::Parse(format!("point ({}, {}) is off the board", p.x, p.y)));
+                }
+                if !pb.board.is_empty(p) {
+                    return Err(SetupError::Occupied(p.notation(size)));
+                }
+                pb.board.make(p, c);
+            }
+        }
+        for c in Color::BOTH {
+            if let Some(five) = find_five(&pb.board, rule, c) {
+                let names: Vec<String> = five.iter().map(|p| p.notation(size)).collect();
+                return Err(SetupError::FiveOnBoard(c, names.join(",")));
+            }
+        }
+        pb.recompute_all();
+        Ok(pb)
+    }
+
+    /// A position from an ASCII board (see `board::parse_ascii`).
+    ///
+    /// # Errors
+    /// As [`PatternBoard::from_stones`], or when the text is not a board.
+    pub fn from_ascii(text: &str, rule: Rule) -> Result<PatternBoard, SetupError> {
+        let AsciiPosition { size, black, white, .. } = parse_ascii(text).map_err(SetupError::Parse)?;
+        PatternBoard::from_stones(size, rule, &black, &white)
+    }
+
+    /// The stones.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The rule the tables follow.
+    #[must_use]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Side length.
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    /// Places a stone of colour `c` on the empty point `p` and updates the patterns it can change.
+    #[inline]
+    pub fn make(&mut self, p: Pos, c: Color) {
+        self.board.make(p, c);
+        let i = p.index();
+        self.pats[i] = 0;
+        self.p4[0][i] = 0;
+        self.p4[1][i] = 0;
+        self.refresh_lines(p);
+    }
+
+    /// Takes back the last stone.
+    #[inline]
+    pub fn undo(&mut self) -> Option<(Pos, Color)> {
+        let (p, c) = self.board.undo()?;
+        self.refresh_lines(p);
+        self.refresh_point(p);
+        Some((p, c))
+    }
+
+    /// The pattern a stone of colour `c` on the empty point `p` makes in direction `d` (`Dead` on a stone).
+    #[inline]
+    #[must_use]
+    pub fn pattern(&self, c: Color, p: Pos, d: usize) -> Pattern {
+        Pattern::from_bits(((self.pats[p.index()] >> (16 * c.index() + 4 * d)) & 0xf) as u8)
+    }
+
+    /// The four patterns of `p` for colour `c`, packed as nibbles (direction `d` at bits `4d`).
+    #[inline]
+    #[must_use]
+    pub fn packed_patterns(&self, c: Color, p: Pos) -> u16 {
+        (self.pats[p.index()] >> (16 * c.index())) as u16
+    }
+
+    /// The threat class of the empty point `p` for colour `c` (`None` on a stone).
+    #[inline]
+    #[must_use]
+    pub fn pattern4(&self, c: Color, p: Pos) -> Pattern4 {
+        Pattern4::from_bits(self.p4[c.index()][p.index()])
+    }
+
+    /// Whether a stone of colour `c` on the empty point `p` makes a winning five.
+    #[inline]
+    #[must_use]
+    pub fn is_five(&self, c: Color, p: Pos) -> bool {
+        self.p4[c.index()][p.index()] == Pattern4::Five as u8
+    }
+
+    /// What the move would do: illegal, a win, a forbidden point (renju Black), or an ordinary move.
+    pub fn outcome(&mut self, p: Pos, c: Color) -> MoveOutcome {
+        if !self.board.is_empty(p) {
+            return MoveOutcome::Illegal;
+        }
+        if self.is_five(c, p) {
+            return MoveOutcome::Win;
+        }
+        if c == Color::Black
+            && let Some(kind) = self.forbidden_kind(p)
+        {
+            return MoveOutcome::Forbidden(kind);
+        }
+        MoveOutcome::Normal
+    }
+
+    /// Recomputes the patterns of the empty points within five steps of `p` on its four lines.
+    #[inline]
+    fn refresh_lines(&mut self, p: Pos) {
+        let centre = p.index() as isize;
+        for (d, &step) in DIR_STEP.iter().enumerate() {
+            let (word, along) = self.board.line(d, p);
+            for k in -5isize..=5 {
+                let padded = along as isize + k + crate::board::PAD as isize;
+                if k == 0 || (word >> (2 * padded)) & 3 != 0 {
+                    continue; // the move itself, a stone, or off the board
+                }
+                // An empty point is on the board, so its window starts at or after the line word's first bit.
+                let window = word >> (2 * (padded - crate::board::PAD as isize));
+                let entry = self.tables.line(key_of_window(window));
+                self.set_direction((centre + k * step) as usize, d, entry);
+            }
+        }
+    }
+
+    /// Recomputes all four patterns of one empty point from the line words.
+    fn refresh_point(&mut self, p: Pos) {
+        for d in 0..4 {
+            let entry = self.tables.line(self.board.window_key(d, p));
+            self.set_direction(p.index(), d, entry);
+        }
+    }
+
+    #[inline]
+    fn set_direction(&mut self, index: usize, d: usize, entry: u8) {
+        let shift = 4 * d;
+        let mask = (0xf << shift) | (0xf << (16 + shift));
+        let value = (self.pats[index] & !mask)
+            | (u32::from(entry & 0xf) << shift)
+            | (u32::from(entry >> 4) << (16 + shift));
+        self.pats[index] = value;
+        self.p4[0][index] = self.tables.combo(Color::Black, value as u16);
+        self.p4[1][index] = self.tables.combo(Color::White, (value >> 16) as u16);
+    }
+
+    fn recompute_all(&mut self) {
+        self.pats = [0; CELLS];
+        self.p4 = [[0; CELLS]; 2];
+        for p in self.board.points() {
+            if self.board.cell(p) == Cell::Empty {
+                self.refresh_point(p);
+            }
+        }
+    }
+
+    /// A twin built from scratch from the same stones: line words, hash, patterns and classes recomputed.
+    #[must_use]
+    pub fn rebuilt(&self) -> PatternBoard {
+        let mut fresh = self.clone();
+        fresh.board = self.board.rebuilt();
+        fresh.recompute_all();
+        fresh
+    }
+
+    /// The first difference from `other` in stones, line words, hash, patterns or classes, described.
+    #[must_use]
+    pub fn difference(&self, other: &PatternBoard) -> Option<String> {
+        if !self.board.same_position(&other.board) {
+            return Some("stones, line words or hash differ".to_string());
+        }
+        for p in self.board.points() {
+            let i = p.index();
+            if self.pats[i] != other.pats[i] || self.p4[0][i] != other.p4[0][i] || self.p4[1][i] != other.p4[1][i] {
+                return Some(format!(
+                    "patterns at {} differ: {:08x}/{}/{} vs {:08x}/{}/{}",
+                    p.notation(self.size()),
+                    self.pats[i],
+                    self.p4[0][i],
+                    self.p4[1][i],
+                    other.pats[i],
+                    other.p4[0][i],
+                    other.p4[1][i]
+                ));
+            }
+        }
+        None
+    }
+}
+
+/// Scans the stones directly (no tables) for a winning five of colour `c` under `rule`; returns its stones.
+#[must_use]
+pub fn find_five(board: &Board, rule: Rule, c: Color) -> Option<Vec<Pos>> {
+    let size = board.size() as i32;
+    let at = |x: i32, y: i32| {
+        (x >= 0 && y >= 0 && x < size && y < size).then(|| board.cell(Pos::new(x as usize, y as usize)))
+    };
+    let own = Some(Cell::Stone(c));
+    let opp = Some(Cell::Stone(c.opponent()));
+    for p in board.points() {
+        let (x, y) = (i32::from(p.x), i32::from(p.y));
+        if at(x, y) != own {
+            continue;
+        }
+        for &(dx, dy) in &DIRS {
+            if at(x - dx, y - dy) == own {
+                continue; // not the start of the run
+            }
+            let mut len = 0;
+            while at(x + len * dx, y + len * dy) == own {
+                len += 1;
+            }
+            let wins = if len > 5 {
+                !rule.exact_five(c)
+            } else if len == 5 {
+                let blocked = at(x - dx, y - dy) == opp && at(x + 5 * dx, y + 5 * dy) == opp;
+                !(rule.five_needs_open_end() && blocked)
+            } else {
+                false
+            };
+            if wins {
+                return Some((0..len).map(|i| Pos::new((x + i * dx) as usize, (y + i * dy) as usize)).collect());
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,155 @@
+//! Line patterns, the per-cell threat class, and the exact renju forbidden check.
+//!
+//! For every empty point, direction and colour the board keeps a [`Pattern`]: what a stone of that colour placed
+//! there makes on that line. The four directions combine into a [`Pattern4`], the point's threat class. Both are
+//! looked up in tables built once per rule (see `table`) and updated incrementally by
+//! [`PatternBoard::make`]/[`PatternBoard::undo`], touching only the points within five steps of the move on its four
+//! lines.
+
+mod board;
+mod forbid;
+mod table;
+
+pub use board::{MoveOutcome, PatternBoard, SetupError, find_five};
+pub use forbid::ForbidKind;
+pub use table::{EMPTY, LineCells, OPP, OWN, WALL, classify_line};
+
+/// What a stone placed on an empty point makes on one line, for one colour. Ordered by strength except
+/// [`Pattern::Overline`], which sits low because for the colours it applies to it wins nothing.
+///
+/// Diagrams show the line after the move: `X` own stone, `*` the stone just placed, `o` opponent stone or edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Pattern {
+    /// No five can ever be made through this point on this line (`oX*XXo`).
+    Dead = 0,
+    /// Six or more in a row for a colour that needs exactly five: `XX*XXX` (renju Black: forbidden).
+    Overline = 1,
+    /// One stone that can grow only into a blocked two: `o*....`.
+    Block1 = 2,
+    /// One stone that can grow into an open two: `..*...`.
+    Flex1 = 3,
+    /// Two that can become a blocked three only: `oX*...`.
+    Block2 = 4,
+    /// Two that can become an open three: `..X*..`.
+    Flex2 = 5,
+    /// Three that can become a four, but not a straight four: `oXX*..`.
+    Block3 = 6,
+    /// Open three: one more stone makes a straight four (`..XX*..`, `.X*.X.`). In renju, whether Black's three is
+    /// real also depends on that stone being legal, which only the full forbidden check decides.
+    Flex3 = 7,
+    /// Four with one point left to make five: `oXXX*.`, `XX*.X`.
+    Block4 = 8,
+    /// Straight four: two five points around one run of four: `.XX*X.`.
+    Flex4 = 9,
+    /// Two fours on the same line with different five points: `X.X*X.X`, `XX.*X.XX`, `XXX.*.XXX`.
+    DoubleFour = 10,
+    /// A five that wins under the rule.
+    Five = 11,
+}
+
+impl Pattern {
+    /// Every pattern, by value.
+    pub const ALL: [Pattern; 12] = [
+        Pattern::Dead,
+        Pattern::Overline,
+        Pattern::Block1,
+        Pattern::Flex1,
+        Pattern::Block2,
+        Pattern::Flex2,
+        Pattern::Block3,
+        Pattern::Flex3,
+        Pattern::Block4,
+        Pattern::Flex4,
+        Pattern::DoubleFour,
+        Pattern::Five,
+    ];
+
+    /// The pattern of a 4-bit table value.
+    #[must_use]
+    pub const fn from_bits(bits: u8) -> Pattern {
+        match bits {
+            1 => Pattern::Overline,
+            2 => Pattern::Block1,
+            3 => Pattern::Flex1,
+            4 => Pattern::Block2,
+            5 => Pattern::Flex2,
+            6 => Pattern::Block3,
+            7 => Pattern::Flex3,
+            8 => Pattern::Block4,
+            9 => Pattern::Flex4,
+            10 => Pattern::DoubleFour,
+            11 => Pattern::Five,
+            _ => Pattern::Dead,
+        }
+    }
+
+    /// How many fours this line pattern counts for in the double-four rule.
+    #[must_use]
+    pub const fn fours(self) -> u32 {
+        match self {
+            Pattern::Block4 | Pattern::Flex4 => 1,
+            Pattern::DoubleFour => 2,
+            _ => 0,
+        }
+    }
+}
+
+/// A point's threat class for one colour, from its four line patterns. Ordered so that `>=` reads "at least as
+/// strong as"; [`Pattern4::Forbidden`] sits just above `None` because it is never a move Black may make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Pattern4 {
+    /// Nothing of note.
+    None = 0,
+    /// Renju Black only: an overline, two or more fours, or two or more line threes with no five. Overlines and
+    /// double fours are final; a double three is a candidate that [`PatternBoard::forbidden_kind`] confirms.
+    Forbidden = 1,
+    /// One open two.
+    Flex2 = 2,
+    /// One blocked three.
+    Block3 = 3,
+    /// Two or more open twos.
+    Flex2x2 = 4,
+    /// A blocked three with another three or two.
+    Block3Plus = 5,
+    /// One open three.
+    Flex3 = 6,
+    /// An open three with a blocked three or an open two.
+    Flex3Plus = 7,
+    /// Two or more open threes (for renju Black this is [`Pattern4::Forbidden`] instead).
+    Flex3x2 = 8,
+    /// One four.
+    Block4 = 9,
+    /// A four with a blocked three or an open two.
+    Block4Plus = 10,
+    /// A four and an open three: the classic winning shape.
+    Block4Flex3 = 11,
+    /// A straight four, or two fours: the opponent cannot stop both five points.
+    Flex4 = 12,
+    /// Makes a five.
+    Five = 13,
+}
+
+impl Pattern4 {
+    /// The class of a table byte.
+    #[must_use]
+    pub const fn from_bits(bits: u8) -> Pattern4 {
+        match bits {
+            1 => Pattern4::Forbidden,
+            2 => Pattern4::Flex2,
+            3 => Pattern4::Block3,
+            4 => Pattern4::Flex2x2,
+            5 => Pattern4::Block3Plus,
+            6 => Pattern4::Flex3,
+            7 => Pattern4::Flex3Plus,
+            8 => Pattern4::Flex3x2,
+            9 => Pattern4::Block4,
+            10 => Pattern4::Block4Plus,
+            11 => Pattern4::Block4Flex3,
+            12 => Pattern4::Flex4,
+            13 => Pattern4::Five,
+            _ => Pattern4::None,
+        }
+    }
+}
