@@ -357,7 +357,9 @@ mod tests {
         // A straight four whose far end would make six is only a four.
         assert_eq!(renju_black("..X.X*XX..."), Pattern::Block4);
         assert_eq!(renju_black("..X.X*X.X.."), Pattern::DoubleFour);
-        assert_eq!(renju_black("...XX*.XX.."), Pattern::Block4);
+        assert_eq!(renju_black("...XX*.X..."), Pattern::Block4);
+        // Filling the gap would make six: no four for Black, only a three that can still become a (blocked) four.
+        assert_eq!(renju_black("...XX*.XX.."), Pattern::Block3);
         assert_eq!(renju_black(".XX.X*.XX.."), Pattern::DoubleFour);
         assert_eq!(renju_black(".....*XX..."), Pattern::Flex3);
         assert_eq!(renju_black("....X*.X..."), Pattern::Flex3);
@@ -367,8 +369,10 @@ mod tests {
         assert_eq!(renju_black(".....*X...."), Pattern::Flex2);
         assert_eq!(renju_black("....O*X...."), Pattern::Block2);
         assert_eq!(renju_black(".....*....."), Pattern::Flex1);
-        assert_eq!(renju_black("OXXXX*O...."), Pattern::Overline);
-        assert_eq!(renju_black("#####*....O"), Pattern::Dead);
+        assert_eq!(renju_black("OXXXX*O...."), Pattern::Five);
+        assert_eq!(renju_black("OXXXX*XO..."), Pattern::Overline);
+        assert_eq!(renju_black("#####*...O."), Pattern::Dead);
+        assert_eq!(renju_black("#####*....O"), Pattern::Block1);
         assert_eq!(renju_black("....O*...O."), Pattern::Dead);
     }
 
@@ -389,7 +393,7 @@ mod tests {
         assert_eq!(classify_line(&blocked, Rule::Freestyle, Color::Black), Pattern::Five);
         let edge = line("#XXXX*O....");
         assert_eq!(classify_line(&edge, Rule::Caro, Color::Black), Pattern::Five);
-        let open = line(".OXXX*X....");
+        let open = line("..OXX*X....");
         assert_eq!(classify_line(&open, Rule::Caro, Color::Black), Pattern::Block4);
         let six = line("OXXXX*XO...");
         assert_eq!(classify_line(&six, Rule::Caro, Color::Black), Pattern::Overline);
