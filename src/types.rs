@@ -150,9 +150,9 @@ impl std::str::FromStr for Rule {
             "caro8" | "caro-overline" => Ok(Rule::CaroOverline),
             _ => match lower.parse::<u32>() {
                 Ok(v) => Ok(Rule::from_info(v)),
-                Err(_) => Err(format!(
-                    "unknown rule '{s}' (expected freestyle, standard, renju, caro, caro8 or a number)"
-                )),
+                Err(_) => {
+                    Err(format!("unknown rule '{s}' (expected freestyle, standard, renju, caro, caro8 or a number)"))
+                }
             },
         }
     }

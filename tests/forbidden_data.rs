@@ -94,8 +94,8 @@ fn quintet_cases_match() {
     assert_eq!(cases.len(), 21);
     let mut queries = 0;
     for case in &cases {
-        let mut board = PatternBoard::from_ascii(&case.board, Rule::Renju)
-            .unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        let mut board =
+            PatternBoard::from_ascii(&case.board, Rule::Renju).unwrap_or_else(|e| panic!("{}: {e}", case.name));
         for &(p, expected) in &case.queries {
             assert_eq!(board.forbidden_kind(p), expected, "{}: query {}", case.name, p.notation(15));
             queries += 1;

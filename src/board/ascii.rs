@@ -32,11 +32,8 @@ pub fn parse_ascii(text: &str) -> Result<AsciiPosition, String> {
             continue;
         }
         let digits: String = line.chars().take_while(char::is_ascii_digit).collect();
-        let (number, rest) = if digits.is_empty() {
-            (None, line)
-        } else {
-            (digits.parse::<usize>().ok(), &line[digits.len()..])
-        };
+        let (number, rest) =
+            if digits.is_empty() { (None, line) } else { (digits.parse::<usize>().ok(), &line[digits.len()..]) };
         let cells: Vec<char> = rest.chars().filter(|c| !c.is_whitespace()).collect();
         rows.push((number, cells));
     }

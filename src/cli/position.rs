@@ -57,7 +57,9 @@ pub fn parse_position_line(text: &str, size: usize) -> Result<PositionLine, Stri
         Some(s) if s == "white" || s == "w" => Some(Color::White),
         // testdata files keep an expected answer (a point list) in the third field: leave it to the caller.
         Some(s) if parse_point_list(&s, size).is_ok() => None,
-        Some(s) => return Err(format!("third field '{s}' is neither black, white nor a point list")),
+        Some(s) => {
+            return Err(format!("third field '{s}' is neither black, white nor a point list"));
+        }
     };
     if side.is_some() || fields.get(2).is_some_and(|s| s.trim().is_empty()) {
         extra.remove(0);

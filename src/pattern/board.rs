@@ -67,13 +67,8 @@ impl PatternBoard {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err(SetupError::BadSize(size));
         }
-        let mut pb = PatternBoard {
-            board: Board::new(size),
-            rule,
-            tables: tables(rule),
-            pats: [0; CELLS],
-            p4: [[0; CELLS]; 2],
-        };
+        let mut pb =
+            PatternBoard { board: Board::new(size), rule, tables: tables(rule), pats: [0; CELLS], p4: [[0; CELLS]; 2] };
         pb.recompute_all();
         Ok(pb)
     }
@@ -227,9 +222,8 @@ impl PatternBoard {
     fn set_direction(&mut self, index: usize, d: usize, entry: u8) {
         let shift = 4 * d;
         let mask = (0xf << shift) | (0xf << (16 + shift));
-        let value = (self.pats[index] & !mask)
-            | (u32::from(entry & 0xf) << shift)
-            | (u32::from(entry >> 4) << (16 + shift));
+        let value =
+            (self.pats[index] & !mask) | (u32::from(entry & 0xf) << shift) | (u32::from(entry >> 4) << (16 + shift));
         self.pats[index] = value;
         self.p4[0][index] = self.tables.combo(Color::Black, value as u16);
         self.p4[1][index] = self.tables.combo(Color::White, (value >> 16) as u16);

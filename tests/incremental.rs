@@ -1,0 +1,166 @@
+//! Property tests of the incremental pattern board: random games with random undos, where after every make and
+//! every undo the incremental state equals a from-scratch rebuild and the zobrist hash is the one it had before.
+
+use tengen::board::{Cell, DIRS};
+use tengen::pattern::{EMPTY, LineCells, OPP, OWN, PatternBoard, WALL, classify_line};
+use tengen::types::{Color, Pos, Rule};
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random empty point, usually next to an existing stone so that lines fill up the way games do.
+fn random_move(b: &PatternBoard, rng: &mut Rng) -> Option<Pos> {
+    let empties: Vec<Pos> = b.board().points().filter(|&p| b.board().is_empty(p)).collect();
+    if empties.is_empty() {
+        return None;
+    }
+    if rng.below(4) != 0 {
+        let near: Vec<Pos> = empties
+            .iter()
+            .copied()
+            .filter(|p| {
+                b.board().moves().iter().any(|(q, _)| {
+                    (i32::from(p.x) - i32::from(q.x)).abs() <= 2 && (i32::from(p.y) - i32::from(q.y)).abs() <= 2
+                })
+            })
+            .collect();
+        if !near.is_empty() {
+            return Some(near[rng.below(near.len())]);
+        }
+    }
+    Some(empties[rng.below(empties.len())])
+}
+
+fn assert_consistent(b: &PatternBoard, context: &str) {
+    if let Some(diff) = b.difference(&b.rebuilt()) {
+        panic!("{context}: incremental state differs from a rebuild: {diff}\n{}", b.board().to_ascii());
+    }
+}
+
+#[test]
+fn random_games_with_undos_match_a_rebuild() {
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut checks = 0;
+    for game in 0..120 {
+        let rule = Rule::ALL[game % Rule::ALL.len()];
+        let size = [15, 15, 20, 7, 22, 15][game % 6];
+        let mut b = PatternBoard::new(size, rule).expect("valid size");
+        let mut hashes = vec![b.board().hash()];
+        let length = 20 + rng.below(181);
+        let mut color = Color::Black;
+        while b.board().stone_count() < length {
+            if b.board().stone_count() > 0 && rng.below(5) == 0 {
+                // Undo one to three moves, checking after each.
+                for _ in 0..=rng.below(3) {
+                    let Some((_, c)) = b.undo() else { break };
+                    hashes.pop();
+                    color = c;
+                    assert_eq!(Some(&b.board().hash()), hashes.last(), "game {game}: hash not restored by undo");
+                    assert_consistent(&b, &format!("game {game} after undo"));
+                    checks += 1;
+                }
+                continue;
+            }
+            let Some(p) = random_move(&b, &mut rng) else {
+                break;
+            };
+            b.make(p, color);
+            hashes.push(b.board().hash());
+            assert_consistent(&b, &format!("game {game} after {} at {}", color, p.notation(size)));
+            checks += 1;
+            color = color.opponent();
+        }
+        // Unwind the whole game: back to an empty board and hash zero.
+        while b.undo().is_some() {}
+        assert_eq!(b.board().hash(), 0);
+        assert_consistent(&b, &format!("game {game} unwound"));
+        assert!(b.difference(&PatternBoard::new(size, rule).expect("valid size")).is_none());
+    }
+    assert!(checks > 5_000, "only {checks} checks");
+}
+
+/// The eleven points of direction `d` centred on `p`, read from the stones by coordinates (not from line words).
+fn cells_by_coordinates(b: &PatternBoard, p: Pos, d: usize, own: Color) -> LineCells {
+    let (dx, dy) = DIRS[d];
+    let size = b.size() as i32;
+    let mut cells = [EMPTY; 11];
+    for (i, slot) in cells.iter_mut().enumerate() {
+        let k = i as i32 - 5;
+        let (x, y) = (i32::from(p.x) + k * dx, i32::from(p.y) + k * dy);
+        *slot = if x < 0 || y < 0 || x >= size || y >= size {
+            WALL
+        } else {
+            match b.board().cell(Pos::new(x as usize, y as usize)) {
+                Cell::Empty => EMPTY,
+                Cell::Stone(c) if c == own => OWN,
+                Cell::Stone(_) => OPP,
+            }
+        };
+    }
+    cells[5] = EMPTY;
+    cells
+}
+
+#[test]
+fn table_patterns_match_direct_classification_from_coordinates() {
+    let mut rng = Rng(0x0dd_ba11_cafe_f00d);
+    let mut compared = 0;
+    for game in 0..25 {
+        let rule = Rule::ALL[game % Rule::ALL.len()];
+        let size = [15, 9, 20][game % 3];
+        let mut b = PatternBoard::new(size, rule).expect("valid size");
+        let mut color = Color::Black;
+        for _ in 0..(size * size / 2) {
+            let Some(p) = random_move(&b, &mut rng) else {
+                break;
+            };
+            b.make(p, color);
+            color = color.opponent();
+        }
+        for p in b.board().points().filter(|&p| b.board().is_empty(p)) {
+            for d in 0..4 {
+                for c in Color::BOTH {
+                    let direct = classify_line(&cells_by_coordinates(&b, p, d, c), rule, c);
+                    assert_eq!(b.pattern(c, p, d), direct, "{rule} {c} at {} dir {d}", p.notation(size));
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 20_000);
+}
+
+#[test]
+fn forbidden_checks_leave_the_board_unchanged() {
+    let mut rng = Rng(0xfeed_beef_0000_0042);
+    let mut found = 0;
+    for _ in 0..60 {
+        let mut b = PatternBoard::new(15, Rule::Renju).expect("valid size");
+        let mut color = Color::Black;
+        for _ in 0..70 {
+            let Some(p) = random_move(&b, &mut rng) else {
+                break;
+            };
+            b.make(p, color);
+            color = color.opponent();
+        }
+        let before = b.board().hash();
+        found += b.forbidden_points().len();
+        assert_eq!(b.board().hash(), before);
+        assert_consistent(&b, "after a forbidden scan");
+    }
+    assert!(found > 0, "random dense boards should have some forbidden points");
+}
