@@ -52,10 +52,22 @@ pub struct PatternBoard {
     pub(super) board: Board,
     rule: Rule,
     pub(super) tables: &'static RuleTables,
-    /// Per point: black patterns in bits 0..16, white in 16..32, direction `d` in the nibble at `4d`.
-    pats: [u32; CELLS],
-    /// Per colour and point: the [`Pattern4`] of the four patterns.
-    p4: [[u8; CELLS]; 2],
+    points: [PointState; CELLS],
+    /// Undo log: the states that each recorded move overwrote, with the point they belong to.
+    log: Vec<(u16, PointState)>,
+    /// Where each recorded move's entries start in `log`.
+    log_marks: Vec<u32>,
+    /// Stones placed at set-up, which have no log entries (undoing them recomputes instead).
+    setup_stones: usize,
+}
+
+/// The patterns and classes of one point.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct PointState {
+    /// Black patterns in bits 0..16, white in 16..32, direction `d` in the nibble at `4d`.
+    pats: u32,
+    /// Per colour: the [`Pattern4`] of the four patterns.
+    p4: [u8; 2],
 }
 
 impl PatternBoard {
@@ -67,8 +79,15 @@ impl PatternBoard {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err(SetupError::BadSize(size));
         }
-        let mut pb =
-            PatternBoard { board: Board::new(size), rule, tables: tables(rule), pats: [0; CELLS], p4: [[0; CELLS]; 2] };
+        let mut pb = PatternBoard {
+            board: Board::new(size),
+            rule,
+            tables: tables(rule),
+            points: [PointState::default(); CELLS],
+            log: Vec::new(),
+            log_marks: Vec::new(),
+            setup_stones: 0,
+        };
         pb.recompute_all();
         Ok(pb)
     }
@@ -132,18 +151,29 @@ impl PatternBoard {
     pub fn make(&mut self, p: Pos, c: Color) {
         self.board.make(p, c);
         let i = p.index();
-        self.pats[i] = 0;
-        self.p4[0][i] = 0;
-        self.p4[1][i] = 0;
-        self.refresh_lines(p);
+        self.log_marks.push(self.log.len() as u32);
+        self.log.push((i as u16, self.points[i]));
+        self.points[i] = PointState::default();
+        self.refresh_lines(p, true);
     }
 
     /// Takes back the last stone.
     #[inline]
     pub fn undo(&mut self) -> Option<(Pos, Color)> {
         let (p, c) = self.board.undo()?;
-        self.refresh_lines(p);
-        self.refresh_point(p);
+        if self.board.stone_count() >= self.setup_stones {
+            let start = self.log_marks.pop().unwrap_or_default() as usize;
+            for &(i, state) in self.log[start..].iter().rev() {
+                self.points[i as usize] = state;
+            }
+            self.log.truncate(start);
+        } else {
+            // A set-up stone: nothing was logged, so recompute what it touched.
+            self.setup_stones = self.board.stone_count();
+            self.refresh_lines(p, false);
+            self.refresh_point(p);
+        }
+        debug_assert_eq!(self.log_marks.len(), self.board.stone_count() - self.setup_stones);
         Some((p, c))
     }
 
@@ -151,28 +181,28 @@ impl PatternBoard {
     #[inline]
     #[must_use]
     pub fn pattern(&self, c: Color, p: Pos, d: usize) -> Pattern {
-        Pattern::from_bits(((self.pats[p.index()] >> (16 * c.index() + 4 * d)) & 0xf) as u8)
+        Pattern::from_bits(((self.points[p.index()].pats >> (16 * c.index() + 4 * d)) & 0xf) as u8)
     }
 
     /// The four patterns of `p` for colour `c`, packed as nibbles (direction `d` at bits `4d`).
     #[inline]
     #[must_use]
     pub fn packed_patterns(&self, c: Color, p: Pos) -> u16 {
-        (self.pats[p.index()] >> (16 * c.index())) as u16
+        (self.points[p.index()].pats >> (16 * c.index())) as u16
     }
 
     /// The threat class of the empty point `p` for colour `c` (`None` on a stone).
     #[inline]
     #[must_use]
     pub fn pattern4(&self, c: Color, p: Pos) -> Pattern4 {
-        Pattern4::from_bits(self.p4[c.index()][p.index()])
+        Pattern4::from_bits(self.points[p.index()].p4[c.index()])
     }
 
     /// Whether a stone of colour `c` on the empty point `p` makes a winning five.
     #[inline]
     #[must_use]
     pub fn is_five(&self, c: Color, p: Pos) -> bool {
-        self.p4[c.index()][p.index()] == Pattern4::Five as u8
+        self.points[p.index()].p4[c.index()] == Pattern4::Five as u8
     }
 
     /// What the move would do: illegal, a win, a forbidden point (renju Black), or an ordinary move.
@@ -191,9 +221,10 @@ impl PatternBoard {
         MoveOutcome::Normal
     }
 
-    /// Recomputes the patterns of the empty points within five steps of `p` on its four lines.
+    /// Recomputes the patterns of the empty points within five steps of `p` on its four lines, logging the old
+    /// states when `log` is set.
     #[inline]
-    fn refresh_lines(&mut self, p: Pos) {
+    fn refresh_lines(&mut self, p: Pos, log: bool) {
         let centre = p.index() as isize;
         for (d, &step) in DIR_STEP.iter().enumerate() {
             let (word, along) = self.board.line(d, p);
@@ -205,7 +236,11 @@ impl PatternBoard {
                 // An empty point is on the board, so its window starts at or after the line word's first bit.
                 let window = word >> (2 * (padded - crate::board::PAD as isize));
                 let entry = self.tables.line(key_of_window(window));
-                self.set_direction((centre + k * step) as usize, d, entry);
+                let index = (centre + k * step) as usize;
+                if log {
+                    self.log.push((index as u16, self.points[index]));
+                }
+                self.set_direction(index, d, entry);
             }
         }
     }
@@ -222,16 +257,18 @@ impl PatternBoard {
     fn set_direction(&mut self, index: usize, d: usize, entry: u8) {
         let shift = 4 * d;
         let mask = (0xf << shift) | (0xf << (16 + shift));
-        let value =
-            (self.pats[index] & !mask) | (u32::from(entry & 0xf) << shift) | (u32::from(entry >> 4) << (16 + shift));
-        self.pats[index] = value;
-        self.p4[0][index] = self.tables.combo(Color::Black, value as u16);
-        self.p4[1][index] = self.tables.combo(Color::White, (value >> 16) as u16);
+        let pats = (self.points[index].pats & !mask)
+            | (u32::from(entry & 0xf) << shift)
+            | (u32::from(entry >> 4) << (16 + shift));
+        let p4 = [self.tables.combo(Color::Black, pats as u16), self.tables.combo(Color::White, (pats >> 16) as u16)];
+        self.points[index] = PointState { pats, p4 };
     }
 
     fn recompute_all(&mut self) {
-        self.pats = [0; CELLS];
-        self.p4 = [[0; CELLS]; 2];
+        self.points = [PointState::default(); CELLS];
+        self.log.clear();
+        self.log_marks.clear();
+        self.setup_stones = self.board.stone_count();
         for p in self.board.points() {
             if self.board.cell(p) == Cell::Empty {
                 self.refresh_point(p);
@@ -256,16 +293,12 @@ impl PatternBoard {
         }
         for p in self.board.points() {
             let i = p.index();
-            if self.pats[i] != other.pats[i] || self.p4[0][i] != other.p4[0][i] || self.p4[1][i] != other.p4[1][i] {
+            if self.points[i] != other.points[i] {
                 return Some(format!(
-                    "patterns at {} differ: {:08x}/{}/{} vs {:08x}/{}/{}",
+                    "patterns at {} differ: {:?} vs {:?}",
                     p.notation(self.size()),
-                    self.pats[i],
-                    self.p4[0][i],
-                    self.p4[1][i],
-                    other.pats[i],
-                    other.p4[0][i],
-                    other.p4[1][i]
+                    self.points[i],
+                    other.points[i]
                 ));
             }
         }
