@@ -3,6 +3,8 @@
 //! Layers, lowest first: [`types`], [`board`] (stones, line keys, hash), [`pattern`] (line patterns, threat
 //! classes, the renju forbidden check), and the command-line front end in [`cli`].
 
+#![deny(missing_docs)]
+
 pub mod board;
 pub mod cli;
 pub mod pattern;

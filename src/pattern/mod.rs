@@ -65,23 +65,10 @@ impl Pattern {
         Pattern::Five,
     ];
 
-    /// The pattern of a 4-bit table value.
+    /// The pattern of a 4-bit table value (`Dead` for values no table holds).
     #[must_use]
     pub const fn from_bits(bits: u8) -> Pattern {
-        match bits {
-            1 => Pattern::Overline,
-            2 => Pattern::Block1,
-            3 => Pattern::Flex1,
-            4 => Pattern::Block2,
-            5 => Pattern::Flex2,
-            6 => Pattern::Block3,
-            7 => Pattern::Flex3,
-            8 => Pattern::Block4,
-            9 => Pattern::Flex4,
-            10 => Pattern::DoubleFour,
-            11 => Pattern::Five,
-            _ => Pattern::Dead,
-        }
+        if (bits as usize) < Pattern::ALL.len() { Pattern::ALL[bits as usize] } else { Pattern::Dead }
     }
 
     /// How many fours this line pattern counts for in the double-four rule.
@@ -132,24 +119,46 @@ pub enum Pattern4 {
 }
 
 impl Pattern4 {
-    /// The class of a table byte.
+    /// Every class, by value.
+    pub const ALL: [Pattern4; 14] = [
+        Pattern4::None,
+        Pattern4::Forbidden,
+        Pattern4::Flex2,
+        Pattern4::Block3,
+        Pattern4::Flex2x2,
+        Pattern4::Block3Plus,
+        Pattern4::Flex3,
+        Pattern4::Flex3Plus,
+        Pattern4::Flex3x2,
+        Pattern4::Block4,
+        Pattern4::Block4Plus,
+        Pattern4::Block4Flex3,
+        Pattern4::Flex4,
+        Pattern4::Five,
+    ];
+
+    /// The class of a table byte (`None` for values no table holds).
     #[must_use]
     pub const fn from_bits(bits: u8) -> Pattern4 {
-        match bits {
-            1 => Pattern4::Forbidden,
-            2 => Pattern4::Flex2,
-            3 => Pattern4::Block3,
-            4 => Pattern4::Flex2x2,
-            5 => Pattern4::Block3Plus,
-            6 => Pattern4::Flex3,
-            7 => Pattern4::Flex3Plus,
-            8 => Pattern4::Flex3x2,
-            9 => Pattern4::Block4,
-            10 => Pattern4::Block4Plus,
-            11 => Pattern4::Block4Flex3,
-            12 => Pattern4::Flex4,
-            13 => Pattern4::Five,
-            _ => Pattern4::None,
+        if (bits as usize) < Pattern4::ALL.len() { Pattern4::ALL[bits as usize] } else { Pattern4::None }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_round_trip() {
+        for (i, p) in Pattern::ALL.iter().enumerate() {
+            assert_eq!(*p as usize, i);
+            assert_eq!(Pattern::from_bits(i as u8), *p);
         }
+        for (i, p) in Pattern4::ALL.iter().enumerate() {
+            assert_eq!(*p as usize, i);
+            assert_eq!(Pattern4::from_bits(i as u8), *p);
+        }
+        assert_eq!(Pattern::from_bits(15), Pattern::Dead);
+        assert_eq!(Pattern4::from_bits(200), Pattern4::None);
     }
 }
