@@ -7,5 +7,7 @@
 
 pub mod board;
 pub mod cli;
+pub mod movegen;
 pub mod pattern;
+pub mod threat;
 pub mod types;

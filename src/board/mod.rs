@@ -93,6 +93,13 @@ impl Board {
         p.on_board(self.size) && self.cells[p.index()] == 0
     }
 
+    /// Whether the flat index `i` (of a point on the board) is empty.
+    #[inline]
+    #[must_use]
+    pub fn is_empty_index(&self, i: usize) -> bool {
+        self.cells[i] == 0
+    }
+
     /// Zobrist hash of the stones (independent of move order and side to move).
     #[must_use]
     pub fn hash(&self) -> u64 {

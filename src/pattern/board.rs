@@ -4,7 +4,7 @@ use super::forbid::ForbidKind;
 use super::table::{RuleTables, tables};
 use super::{Pattern, Pattern4};
 use crate::board::{AsciiPosition, Board, Cell, DIR_STEP, DIRS, key_of_window, parse_ascii};
-use crate::types::{CELLS, Color, MAX_SIZE, MIN_SIZE, Pos, Rule};
+use crate::types::{CELLS, Color, MAX_SIZE, MIN_SIZE, Pos, Rule, STRIDE};
 use std::fmt;
 
 /// Why a position could not be set up.
@@ -203,6 +203,29 @@ impl PatternBoard {
     #[must_use]
     pub fn is_five(&self, c: Color, p: Pos) -> bool {
         self.points[p.index()].p4[c.index()] == Pattern4::Five as u8
+    }
+
+    /// How many fours a stone of colour `c` on the empty point `p` makes (a same-line double four counts two).
+    #[inline]
+    #[must_use]
+    pub fn fours(&self, c: Color, p: Pos) -> u32 {
+        let packed = self.packed_patterns(c, p);
+        (0..4).map(|d| Pattern::from_bits(((packed >> (4 * d)) & 0xf) as u8).fours()).sum()
+    }
+
+    /// Calls `f` with every empty point and its threat classes for Black and White, row by row from the top.
+    #[inline]
+    pub fn for_each_empty(&self, mut f: impl FnMut(Pos, [Pattern4; 2])) {
+        let size = self.size();
+        for y in 0..size {
+            for x in 0..size {
+                let i = y * STRIDE + x;
+                if self.board.is_empty_index(i) {
+                    let [b, w] = self.points[i].p4;
+                    f(Pos::new(x, y), [Pattern4::from_bits(b), Pattern4::from_bits(w)]);
+                }
+            }
+        }
     }
 
     /// What the move would do: illegal, a win, a forbidden point (renju Black), or an ordinary move.

@@ -1,0 +1,78 @@
+//! Move lists by kind, read off the threat classes of a [`PatternBoard`].
+
+use crate::board::DIRS;
+use crate::pattern::{Pattern4, PatternBoard};
+use crate::types::{Color, MAX_SIZE, Pos};
+use arrayvec::ArrayVec;
+
+/// A list that can hold every point of the largest board.
+pub type MoveList = ArrayVec<Pos, { MAX_SIZE * MAX_SIZE }>;
+
+/// A few points on the lines through one point (the five points one move creates: never more than 8).
+pub type LinePoints = ArrayVec<Pos, 16>;
+
+/// Whether colour `c` may play `p`: on the board, empty, and for renju Black not forbidden (a five always may).
+pub fn is_legal(pb: &mut PatternBoard, c: Color, p: Pos) -> bool {
+    if !pb.board().is_empty(p) {
+        return false;
+    }
+    c == Color::White || pb.pattern4(c, p) != Pattern4::Forbidden || pb.forbidden_kind(p).is_none()
+}
+
+/// Every point where colour `c` would make a winning five.
+#[must_use]
+pub fn five_points(pb: &PatternBoard, c: Color) -> MoveList {
+    let mut out = MoveList::new();
+    pb.for_each_empty(|p, cls| {
+        if cls[c.index()] == Pattern4::Five {
+            out.push(p);
+        }
+    });
+    out
+}
+
+/// The points within four steps of `p` on its four lines where colour `c` would make a winning five. After `c`
+/// plays `p`, these are the five points the move created (a move can only create fives on its own lines).
+#[must_use]
+pub fn five_points_around(pb: &PatternBoard, c: Color, p: Pos) -> LinePoints {
+    let size = pb.size() as i32;
+    let mut out = LinePoints::new();
+    for &(dx, dy) in &DIRS {
+        for k in (-4i32..=4).filter(|&k| k != 0) {
+            let (x, y) = (i32::from(p.x) + k * dx, i32::from(p.y) + k * dy);
+            if x < 0 || y < 0 || x >= size || y >= size {
+                continue;
+            }
+            let q = Pos::new(x as usize, y as usize);
+            if pb.board().is_empty(q) && pb.is_five(c, q) && !out.is_full() && !out.contains(&q) {
+                out.push(q);
+            }
+        }
+    }
+    out
+}
+
+/// Every legal point where colour `c` would make at least one four but no five.
+pub fn four_moves(pb: &mut PatternBoard, c: Color) -> MoveList {
+    let mut out = MoveList::new();
+    let mut to_check = MoveList::new();
+    pb.for_each_empty(|p, cls| match cls[c.index()] {
+        Pattern4::Five => {}
+        k if k >= Pattern4::Block4 => out.push(p),
+        Pattern4::Forbidden => to_check.push(p),
+        _ => {}
+    });
+    for p in to_check {
+        // A Forbidden class may hide a legal four (a four-three-three whose threes are not all real).
+        if pb.fours(c, p) == 1 && pb.forbidden_kind(p).is_none() {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Chebyshev distance between two points.
+#[must_use]
+pub fn distance(a: Pos, b: Pos) -> u32 {
+    u32::from(a.x.abs_diff(b.x).max(a.y.abs_diff(b.y)))
+}

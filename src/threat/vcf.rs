@@ -1,0 +1,181 @@
+//! VCF: the attacker plays only fours, the defender must block each one.
+//!
+//! A depth-first search over (four, forced block) pairs. The defender's block may itself make a four, which the
+//! attacker must block next, with a move that is again a four. Renju: Black never plays a forbidden point (a five is
+//! never forbidden), and a White four wins at once when Black's only block is forbidden. Positions already refuted
+//! are remembered by zobrist key with the number of fours they were refuted with, so that iterative deepening on
+//! that number (the shortest-VCF mode) reuses them. Length is counted in attacker fours, the final five not
+//! counted (as `testdata/vcf/lfz084_puzzles.tsv` counts it).
+
+use super::{Limits, Solution, Stats};
+use crate::movegen::{MoveList, distance, five_points_around, four_moves};
+use crate::pattern::{Pattern4, PatternBoard};
+use crate::types::{Color, Pos};
+use std::collections::HashMap;
+
+/// Options of a VCF run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct VcfOptions<'a> {
+    /// Find a VCF with the fewest attacker fours (iterative deepening) rather than the first one.
+    pub shortest: bool,
+    /// At most this many attacker fours, the final five not counted (0: no limit).
+    pub max_moves: u32,
+    /// Budgets.
+    pub limits: Limits<'a>,
+}
+
+/// A VCF solver for one attacker. Its table of refuted positions lives as long as the solver.
+pub struct Vcf<'a> {
+    attacker: Color,
+    options: VcfOptions<'a>,
+    refuted: HashMap<u64, u32>,
+    stats: Stats,
+    stopped: bool,
+    /// Whether some node failed only because it ran out of attacker moves (so a longer search might succeed).
+    cut: bool,
+}
+
+enum Step {
+    Win,
+    Fail,
+    Stop,
+}
+
+impl<'a> Vcf<'a> {
+    /// A solver for `attacker`.
+    #[must_use]
+    pub fn new(attacker: Color, options: VcfOptions<'a>) -> Vcf<'a> {
+        Vcf { attacker, options, refuted: HashMap::new(), stats: Stats::default(), stopped: false, cut: false }
+    }
+
+    /// Counters so far.
+    #[must_use]
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Looks for a VCF for the attacker, who is to move in `pb`. The board is left as it was.
+    pub fn solve(&mut self, pb: &mut PatternBoard) -> Solution {
+        let empties = (pb.size() * pb.size() - pb.board().stone_count()) as u32;
+        let most = if self.options.max_moves == 0 { empties.div_ceil(2) } else { self.options.max_moves };
+        let mut line = Vec::new();
+        let first = if self.options.shortest { 1 } else { most };
+        for budget in first..=most {
+            self.cut = false;
+            match self.attack(pb, budget, &mut line) {
+                Step::Win => return Solution::Win(line),
+                Step::Stop => return Solution::Unknown,
+                Step::Fail if !self.cut => return Solution::None,
+                Step::Fail => {}
+            }
+        }
+        if self.cut && self.options.max_moves == 0 { Solution::Unknown } else { Solution::None }
+    }
+
+    /// The attacker is to move with at most `budget` fours left (a five needs none).
+    fn attack(&mut self, pb: &mut PatternBoard, budget: u32, line: &mut Vec<Pos>) -> Step {
+        self.stats.nodes += 1;
+        if self.stopped || (self.stats.nodes & 255 == 0 && self.options.limits.exceeded(self.stats.nodes)) {
+            self.stopped = true;
+            return Step::Stop;
+        }
+        let a = self.attacker;
+        let d = a.opponent();
+        let mut own_five = None;
+        let mut their_fives = 0;
+        let mut their_five = None;
+        pb.for_each_empty(|p, cls| {
+            if cls[a.index()] == Pattern4::Five {
+                own_five = Some(p);
+            }
+            if cls[d.index()] == Pattern4::Five {
+                their_fives += 1;
+                their_five = Some(p);
+            }
+        });
+        if let Some(f) = own_five {
+            line.push(f);
+            return Step::Win;
+        }
+        if budget == 0 {
+            self.cut = true;
+            return Step::Fail;
+        }
+        let hash = pb.board().hash();
+        if self.refuted.get(&hash).is_some_and(|&b| b >= budget) {
+            return Step::Fail;
+        }
+        let mut moves = match (their_fives, their_five) {
+            (0, _) => four_moves(pb, a),
+            (1, Some(block)) => {
+                // The defender threatens five: the block must also be a four.
+                let fours = four_moves(pb, a);
+                let mut only = MoveList::new();
+                if fours.contains(&block) {
+                    only.push(block);
+                }
+                only
+            }
+            _ => MoveList::new(),
+        };
+        self.order(pb, &mut moves, line);
+        let base = line.len();
+        for &m in &moves {
+            pb.make(m, a);
+            line.push(m);
+            let step = self.after_four(pb, m, budget - 1, line);
+            pb.undo();
+            match step {
+                Step::Win => return Step::Win,
+                Step::Stop => return Step::Stop,
+                Step::Fail => line.truncate(base),
+            }
+        }
+        self.refuted.insert(hash, budget);
+        Step::Fail
+    }
+
+    /// The attacker has just played the four `m`; the defender must answer it.
+    fn after_four(&mut self, pb: &mut PatternBoard, m: Pos, budget: u32, line: &mut Vec<Pos>) -> Step {
+        let a = self.attacker;
+        let d = a.opponent();
+        let fives = five_points_around(pb, a, m);
+        let renju_black_defends = d == Color::Black && pb.rule().has_forbidden();
+        // Blocks the defender may legally play (a renju Black block on a forbidden point is no block).
+        let mut blocks = fives.clone();
+        if renju_black_defends {
+            blocks.retain(|f| pb.forbidden_kind(*f).is_none());
+        }
+        match (fives.len(), blocks.len()) {
+            (0, _) => Step::Fail,
+            (_, 0) => Step::Win, // every block is forbidden for Black: White wins now
+            (n, _) if n >= 2 => {
+                let block = blocks[0];
+                let win = fives.iter().copied().find(|&f| f != block).unwrap_or(block);
+                line.push(block);
+                line.push(win);
+                Step::Win
+            }
+            _ => {
+                let block = blocks[0];
+                pb.make(block, d);
+                line.push(block);
+                let step = self.attack(pb, budget, line);
+                pb.undo();
+                step
+            }
+        }
+    }
+
+    /// Strongest fours first (a straight four or four-three wins sooner), then those nearest the last moves.
+    fn order(&self, pb: &PatternBoard, moves: &mut MoveList, line: &[Pos]) {
+        let a = self.attacker;
+        let recent: Vec<Pos> = line.iter().rev().take(4).copied().collect();
+        let key = |p: &Pos| {
+            let class = pb.pattern4(a, *p) as u32;
+            let near = recent.iter().map(|&r| distance(r, *p)).min().unwrap_or(0).min(15);
+            (u32::MAX - class, near)
+        };
+        moves.sort_by_key(key);
+    }
+}

@@ -1,0 +1,1 @@
+//! VCT: placeholder until the proof-number search lands.

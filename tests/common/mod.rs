@@ -1,0 +1,112 @@
+//! Readers for the puzzle files in tests/data, shared by the solver tests.
+#![allow(dead_code)]
+
+use tengen::cli::parse_position_line;
+use tengen::pattern::PatternBoard;
+use tengen::types::{Color, Pos, Rule, parse_point_list};
+
+/// quintet's mate cases (renju-note/quintet @ d8bdf3c, MIT, src/mate/solve.rs tests), copied from
+/// ../shared/testdata/vcf/quintet_mate_cases.txt.
+pub const QUINTET_MATES: &str = include_str!("../data/quintet_mate_cases.txt");
+/// 1927 renju VCF puzzles from the lfz084 renju site, copied from ../shared/testdata/vcf/lfz084_puzzles.tsv.
+pub const LFZ084: &str = include_str!("../data/lfz084_puzzles.tsv");
+
+/// One `solve` expectation of a mate case.
+#[derive(Clone, Debug)]
+pub struct Expectation {
+    /// VCFDFS, VCTDFS, VCTPNS, VCTDFPNS or VCTLAZY.
+    pub mode: String,
+    /// Most attacker moves (the final five included), `None` for `u8::MAX`.
+    pub limit: Option<u32>,
+    /// The attacker.
+    pub attacker: Color,
+    /// The expected line, or `None` for `none`.
+    pub line: Option<Vec<Pos>>,
+}
+
+/// One `=== mate` case.
+#[derive(Clone, Debug)]
+pub struct MateCase {
+    /// The header after `=== `.
+    pub name: String,
+    /// The board text.
+    pub board: String,
+    /// Its `solve` lines.
+    pub expectations: Vec<Expectation>,
+}
+
+impl MateCase {
+    /// The position under renju.
+    pub fn position(&self) -> PatternBoard {
+        PatternBoard::from_ascii(&self.board, Rule::Renju).unwrap_or_else(|e| panic!("{}: {e}", self.name))
+    }
+}
+
+/// Every mate case of the quintet file.
+pub fn quintet_mates() -> Vec<MateCase> {
+    let mut cases: Vec<MateCase> = Vec::new();
+    for line in QUINTET_MATES.lines() {
+        if let Some(name) = line.strip_prefix("=== ") {
+            cases.push(MateCase { name: name.to_string(), board: String::new(), expectations: vec![] });
+            continue;
+        }
+        let Some(case) = cases.last_mut() else { continue };
+        if let Some(rest) = line.strip_prefix("solve ") {
+            let (spec, answer) = rest.split_once(" -> ").expect("solve line has ->");
+            let mut words = spec.split_whitespace();
+            let mode = words.next().expect("mode").to_string();
+            let mut limit = None;
+            let mut attacker = Color::Black;
+            for w in words {
+                if let Some(v) = w.strip_prefix("limit=") {
+                    limit = v.parse().ok();
+                } else if let Some(v) = w.strip_prefix("attacker=") {
+                    attacker = if v == "White" { Color::White } else { Color::Black };
+                }
+            }
+            let line = (answer.trim() != "none").then(|| parse_point_list(answer, 15).expect("solve line"));
+            case.expectations.push(Expectation { mode, limit, attacker, line });
+        } else if !line.starts_with('#') {
+            case.board.push_str(line);
+            case.board.push('\n');
+        }
+    }
+    cases
+}
+
+/// One lfz084 puzzle.
+pub struct LfzPuzzle {
+    /// Line number in the file.
+    pub number: usize,
+    /// The position.
+    pub black: Vec<Pos>,
+    /// The position.
+    pub white: Vec<Pos>,
+    /// Side to move, the attacker.
+    pub attacker: Color,
+    /// Fewest attacker fours (the final five not counted).
+    pub fours: u32,
+    /// Its name upstream.
+    pub name: String,
+}
+
+/// Every lfz084 puzzle.
+pub fn lfz_puzzles() -> Vec<LfzPuzzle> {
+    LFZ084
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|(i, l)| {
+            let fields: Vec<&str> = l.split('\t').collect();
+            let pos = parse_position_line(&format!("{}\t{}", fields[0], fields[1]), 15).expect("lfz line");
+            LfzPuzzle {
+                number: i + 1,
+                black: pos.black,
+                white: pos.white,
+                attacker: if fields[2] == "white" { Color::White } else { Color::Black },
+                fours: fields[3].parse().expect("count"),
+                name: fields.get(5).unwrap_or(&"").to_string(),
+            }
+        })
+        .collect()
+}
