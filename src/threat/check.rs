@@ -62,7 +62,7 @@ pub fn check_line(start: &PatternBoard, attacker: Color, line: &[Pos], vct: bool
             pb.make(m, side);
             let threat_fives = fives(&pb, attacker);
             let threat = !threat_fives.is_empty() || (vct && !straight_four_points(&mut pb, attacker).is_empty());
-            if !threat && !(vct && blocks_four) {
+            if !(threat || (vct && blocks_four)) {
                 let kind = if vct { "a four or a three" } else { "a four" };
                 return Err(format!("attacker move {number} ({}) is not {kind}", name(m)));
             }
