@@ -245,6 +245,15 @@ pub fn format_point_list(points: &[Pos], size: usize) -> String {
     names.join(",")
 }
 
+/// Formats a sequence of points in order, comma-separated in `H8` notation (`-` for none).
+#[must_use]
+pub fn format_line(points: &[Pos], size: usize) -> String {
+    if points.is_empty() {
+        return "-".to_string();
+    }
+    points.iter().map(|p| p.notation(size)).collect::<Vec<_>>().join(",")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

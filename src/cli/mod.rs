@@ -6,10 +6,14 @@ mod position;
 pub use position::{PositionLine, parse_position_line};
 
 use crate::pattern::PatternBoard;
-use crate::types::{Rule, format_point_list};
+use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions};
+use crate::types::{Rule, format_line, format_point_list};
 use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
 
-const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N]   (reads position lines on stdin)";
+const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N]
+       pbrain-tengen solve [--vct] [--ms N] [--nodes N] [--shortest] [--rule R] [--size N]
+both read position lines on stdin and answer each on one line";
 
 /// Options shared by the position-reading subcommands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,19 +22,28 @@ pub struct Options {
     pub rule: Rule,
     /// Board side.
     pub size: usize,
+    /// `solve`: look for a VCT rather than a VCF.
+    pub vct: bool,
+    /// `solve`: the time budget per position in milliseconds (`None`: VCF unlimited, VCT 10 s).
+    pub ms: Option<u64>,
+    /// `solve`: the node budget per position (0: none).
+    pub nodes: u64,
+    /// `solve`: the VCF with the fewest fours.
+    pub shortest: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { rule: Rule::Renju, size: 15 }
+        Options { rule: Rule::Renju, size: 15, vct: false, ms: None, nodes: 0, shortest: false }
     }
 }
 
-/// Parses `--rule R` and `--size N` (also `--rule=R`).
+/// Parses `--rule R` and `--size N` (also `--rule=R`), and when `solver` is set the `solve` options `--vct`,
+/// `--ms N`, `--nodes N` and `--shortest`.
 ///
 /// # Errors
 /// A message naming the bad or unknown option.
-pub fn parse_options(args: &[String]) -> Result<Options, String> {
+pub fn parse_options(args: &[String], solver: bool) -> Result<Options, String> {
     let mut opts = Options::default();
     let mut i = 0;
     while i < args.len() {
@@ -55,6 +68,16 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
                 }
                 opts.size = size;
             }
+            "--vct" if solver && inline.is_none() => opts.vct = true,
+            "--shortest" if solver && inline.is_none() => opts.shortest = true,
+            "--ms" if solver => {
+                let v = value()?;
+                opts.ms = Some(v.parse().map_err(|_| format!("bad time budget '{v}' (milliseconds)"))?);
+            }
+            "--nodes" if solver => {
+                let v = value()?;
+                opts.nodes = v.parse().map_err(|_| format!("bad node budget '{v}'"))?;
+            }
             other => return Err(format!("unknown option '{other}'")),
         }
         i += 1;
@@ -74,7 +97,8 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> io:
     };
     let rest = &args[1..];
     let result = match command.as_str() {
-        "forbid" => parse_options(rest).map(|opts| forbid(&opts, input, out)),
+        "forbid" => parse_options(rest, false).map(|opts| forbid(&opts, input, out)),
+        "solve" => parse_options(rest, true).map(|opts| solve(&opts, input, out)),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             return Ok(0);
@@ -101,7 +125,7 @@ fn for_each_position(
     opts: &Options,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-    mut answer: impl FnMut(PatternBoard, &PositionLine) -> String,
+    mut answer: impl FnMut(PatternBoard, &PositionLine) -> Result<String, String>,
 ) -> io::Result<()> {
     let mut line = Vec::new();
     let mut number = 0;
@@ -118,8 +142,8 @@ fn for_each_position(
         }
         let reply = parse_position_line(text, opts.size).and_then(|pos| {
             PatternBoard::from_stones(opts.size, opts.rule, &pos.black, &pos.white)
-                .map(|board| answer(board, &pos))
                 .map_err(|e| e.to_string())
+                .and_then(|board| answer(board, &pos))
         });
         match reply {
             Ok(r) => writeln!(out, "{r}")?,
@@ -135,6 +159,33 @@ fn for_each_position(
 pub fn forbid(opts: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
     for_each_position(opts, input, out, |mut board, _| {
         let points = board.forbidden_points();
-        format_point_list(&points, board.size())
+        Ok(format_point_list(&points, board.size()))
+    })
+}
+
+/// `solve`: `win <line>`, `none` or `unknown` for the side to move of each position.
+///
+/// # Errors
+/// Output I/O errors only.
+pub fn solve(opts: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
+    for_each_position(opts, input, out, |mut board, pos| {
+        let attacker = pos.side_to_move()?;
+        let ms = opts.ms.or(if opts.vct { Some(10_000) } else { None });
+        let limits = Limits {
+            nodes: opts.nodes,
+            deadline: ms.map(|ms| Instant::now() + Duration::from_millis(ms)),
+            abort: None,
+        };
+        let solution = if opts.vct {
+            Vct::new(attacker, VctOptions { limits, ..VctOptions::default() }).solve(&mut board)
+        } else {
+            Vcf::new(attacker, VcfOptions { shortest: opts.shortest, limits, ..VcfOptions::default() })
+                .solve(&mut board)
+        };
+        Ok(match solution {
+            Solution::Win(line) => format!("win {}", format_line(&line, board.size())),
+            Solution::None => "none".to_string(),
+            Solution::Unknown => "unknown".to_string(),
+        })
     })
 }

@@ -94,14 +94,35 @@ pub fn check_line(start: &PatternBoard, attacker: Color, line: &[Pos], vct: bool
             if !vct {
                 return Err(format!("before defender move {number} the attacker has no four"));
             }
-            if straight_four_points(&mut pb, attacker).is_empty() {
+            let before = straight_four_points(&mut pb, attacker);
+            if before.is_empty() {
                 return Err(format!("before defender move {number} the attacker has neither a four nor a three"));
             }
             let makes_four = (0..4).any(|d| pb.pattern(side, m, d).fours() > 0);
-            pb.make(m, side);
-            if !makes_four && !straight_four_points(&mut pb, attacker).is_empty() {
-                return Err(format!("defender move {number} ({}) neither stops the three nor makes a four", name(m)));
+            let stops_all = |pb: &mut PatternBoard, q: Pos| {
+                pb.make(q, side);
+                let stopped = straight_four_points(pb, attacker).is_empty();
+                pb.undo();
+                stopped
+            };
+            if !makes_four && !stops_all(&mut pb, m) {
+                // Against two threes or more that no single move stops, a move that stops some of them will do.
+                pb.make(m, side);
+                let fewer = straight_four_points(&mut pb, attacker).len() < before.len();
+                pb.undo();
+                let empties: Vec<Pos> = pb.board().points().filter(|&q| pb.board().is_empty(q)).collect();
+                let some_move_stops_all = empties.into_iter().any(|q| {
+                    let legal = matches!(pb.outcome(q, side), MoveOutcome::Normal);
+                    legal && stops_all(&mut pb, q)
+                });
+                if some_move_stops_all || !fewer {
+                    return Err(format!(
+                        "defender move {number} ({}) neither stops the three nor makes a four",
+                        name(m)
+                    ));
+                }
             }
+            pb.make(m, side);
         }
     }
     Err("the line ends with a defender move".to_string())

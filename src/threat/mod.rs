@@ -3,9 +3,11 @@
 
 mod check;
 mod vcf;
+mod vct;
 
 pub use check::{LineEnd, check_line};
 pub use vcf::{Vcf, VcfOptions};
+pub use vct::{Vct, VctOptions};
 
 use crate::types::Pos;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -35,6 +35,9 @@ pub struct Vcf<'a> {
     cut: bool,
 }
 
+/// The budget of an unlimited search: more fours than any board holds, so refutations under it are final.
+const UNLIMITED: u32 = u32::MAX / 2;
+
 enum Step {
     Win,
     Fail,
@@ -57,7 +60,12 @@ impl<'a> Vcf<'a> {
     /// Looks for a VCF for the attacker, who is to move in `pb`. The board is left as it was.
     pub fn solve(&mut self, pb: &mut PatternBoard) -> Solution {
         let empties = (pb.size() * pb.size() - pb.board().stone_count()) as u32;
-        let most = if self.options.max_moves == 0 { empties.div_ceil(2) } else { self.options.max_moves };
+        let most = match (self.options.max_moves, self.options.shortest) {
+            (0, true) => empties.div_ceil(2),
+            (0, false) => UNLIMITED,
+            (n, _) => n,
+        };
+        self.stopped = false;
         let mut line = Vec::new();
         let first = if self.options.shortest { 1 } else { most };
         for budget in first..=most {
