@@ -1,14 +1,15 @@
 //! An independent checker of winning lines, used by the tests to judge the solvers' answers.
 //!
 //! It replays a line move by move and asks only the rules: every move is on an empty point and legal for its side
-//! (renju Black never on a forbidden point), every attacker move is a threat (VCF: a four; VCT: a four or a three,
-//! or the block of a defender four), every defender move answers the threat (VCF: the five point; VCT: the five
-//! point, a point after which the attacker can no longer make a straight four, or a four of the defender's own),
-//! and the line ends in the attacker's five or in a White four whose every block is forbidden for Black.
+//! (renju Black never on a forbidden point), every attacker move is a threat (VCF: a four; VCT: a four, or a move
+//! after which the attacker would have a VCF if the defender passed, such as an open three; or the block of a
+//! defender four), every defender move answers the threat (VCF: the five point; VCT: the five point, a four of the
+//! defender's own, or a move after which the attacker has no VCF; when no move does that, any legal move), and the line ends in the attacker's five or in a White four whose every block is
+//! forbidden for Black. The VCF it needs is its own small exhaustive search, written apart from the solvers.
 
-use crate::board::DIRS;
 use crate::pattern::{MoveOutcome, Pattern, PatternBoard};
 use crate::types::{Color, Pos};
+use std::collections::HashSet;
 
 /// How a checked line ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,9 +62,9 @@ pub fn check_line(start: &PatternBoard, attacker: Color, line: &[Pos], vct: bool
             }
             pb.make(m, side);
             let threat_fives = fives(&pb, attacker);
-            let threat = !threat_fives.is_empty() || (vct && !straight_four_points(&mut pb, attacker).is_empty());
+            let threat = !threat_fives.is_empty() || (vct && naive_vcf(&mut pb, attacker).is_some());
             if !(threat || (vct && blocks_four)) {
-                let kind = if vct { "a four or a three" } else { "a four" };
+                let kind = if vct { "a threat" } else { "a four" };
                 return Err(format!("attacker move {number} ({}) is not {kind}", name(m)));
             }
             if !vct && threat_fives.is_empty() {
@@ -94,32 +95,24 @@ pub fn check_line(start: &PatternBoard, attacker: Color, line: &[Pos], vct: bool
             if !vct {
                 return Err(format!("before defender move {number} the attacker has no four"));
             }
-            let before = straight_four_points(&mut pb, attacker);
-            if before.is_empty() {
-                return Err(format!("before defender move {number} the attacker has neither a four nor a three"));
+            if naive_vcf(&mut pb, attacker).is_none() {
+                return Err(format!("before defender move {number} the attacker threatens nothing"));
             }
             let makes_four = (0..4).any(|d| pb.pattern(side, m, d).fours() > 0);
-            let stops_all = |pb: &mut PatternBoard, q: Pos| {
+            let stops = |pb: &mut PatternBoard, q: Pos| {
                 pb.make(q, side);
-                let stopped = straight_four_points(pb, attacker).is_empty();
+                let stopped = naive_vcf(pb, attacker).is_none();
                 pb.undo();
                 stopped
             };
-            if !makes_four && !stops_all(&mut pb, m) {
-                // Against two threes or more that no single move stops, a move that stops some of them will do.
-                pb.make(m, side);
-                let fewer = straight_four_points(&mut pb, attacker).len() < before.len();
-                pb.undo();
+            if !makes_four && !stops(&mut pb, m) {
+                // Lost anyway? Then any legal move will do; otherwise this was no answer.
                 let empties: Vec<Pos> = pb.board().points().filter(|&q| pb.board().is_empty(q)).collect();
-                let some_move_stops_all = empties.into_iter().any(|q| {
-                    let legal = matches!(pb.outcome(q, side), MoveOutcome::Normal);
-                    legal && stops_all(&mut pb, q)
-                });
-                if some_move_stops_all || !fewer {
-                    return Err(format!(
-                        "defender move {number} ({}) neither stops the three nor makes a four",
-                        name(m)
-                    ));
+                let some_move_stops = empties
+                    .into_iter()
+                    .any(|q| matches!(pb.outcome(q, side), MoveOutcome::Normal) && stops(&mut pb, q));
+                if some_move_stops {
+                    return Err(format!("defender move {number} ({}) does not answer the threat", name(m)));
                 }
             }
             pb.make(m, side);
@@ -136,39 +129,64 @@ fn fives(pb: &PatternBoard, c: Color) -> Vec<Pos> {
         .collect()
 }
 
-/// Every legal point where `c` would make a straight four (two five points on one line, not both blockable).
-fn straight_four_points(pb: &mut PatternBoard, c: Color) -> Vec<Pos> {
-    let size = pb.size();
-    let mut out = Vec::new();
-    let points: Vec<Pos> = pb.board().points().filter(|&p| pb.board().is_empty(p)).collect();
-    for p in points {
-        if !(0..4).any(|d| pb.pattern(c, p, d) == Pattern::Flex4) {
-            continue;
-        }
-        if c == Color::Black && pb.forbidden_kind(p).is_some() {
-            continue;
-        }
-        // Confirm on the board: after p, the line through p holds two five points.
-        pb.make(p, c);
-        let two = DIRS.iter().any(|&(dx, dy)| {
-            (-4i32..=4)
-                .filter(|&k| k != 0)
-                .filter(|&k| {
-                    let (x, y) = (i32::from(p.x) + k * dx, i32::from(p.y) + k * dy);
-                    x >= 0
-                        && y >= 0
-                        && (x as usize) < size
-                        && (y as usize) < size
-                        && pb.board().is_empty(Pos::new(x as usize, y as usize))
-                        && pb.is_five(c, Pos::new(x as usize, y as usize))
-                })
-                .count()
-                >= 2
-        });
-        pb.undo();
-        if two {
-            out.push(p);
-        }
+/// The checker's own VCF search for `attacker` (to move, or as if the defender passed): exhaustive, with a set of
+/// refuted positions. Returns a winning line.
+pub fn naive_vcf(pb: &mut PatternBoard, attacker: Color) -> Option<Vec<Pos>> {
+    let mut refuted = HashSet::new();
+    let mut line = Vec::new();
+    vcf_from(pb, attacker, &mut refuted, &mut line).then_some(line)
+}
+
+fn vcf_from(pb: &mut PatternBoard, attacker: Color, refuted: &mut HashSet<u64>, line: &mut Vec<Pos>) -> bool {
+    let defender = attacker.opponent();
+    if let Some(&f) = fives(pb, attacker).first() {
+        line.push(f);
+        return true;
     }
-    out
+    if refuted.contains(&pb.board().hash()) {
+        return false;
+    }
+    let their = fives(pb, defender);
+    let candidates: Vec<Pos> = match their.len() {
+        0 => pb.board().points().collect(),
+        1 => their,
+        _ => Vec::new(),
+    };
+    for m in candidates {
+        let makes_four = pb.board().is_empty(m) && (0..4).any(|d| pb.pattern(attacker, m, d).fours() > 0);
+        if !makes_four || !matches!(pb.outcome(m, attacker), MoveOutcome::Normal) {
+            continue;
+        }
+        pb.make(m, attacker);
+        line.push(m);
+        let blocks = fives(pb, attacker);
+        let legal: Vec<Pos> =
+            blocks.iter().copied().filter(|&b| matches!(pb.outcome(b, defender), MoveOutcome::Normal)).collect();
+        let won = match (blocks.len(), legal.first()) {
+            (0, _) => false,
+            (_, None) => true,
+            (n, Some(&b)) if n >= 2 => {
+                line.push(b);
+                line.extend(blocks.iter().copied().find(|&f| f != b));
+                true
+            }
+            (_, Some(&b)) => {
+                pb.make(b, defender);
+                line.push(b);
+                let won = vcf_from(pb, attacker, refuted, line);
+                pb.undo();
+                if !won {
+                    line.pop();
+                }
+                won
+            }
+        };
+        pb.undo();
+        if won {
+            return true;
+        }
+        line.pop();
+    }
+    refuted.insert(pb.board().hash());
+    false
 }

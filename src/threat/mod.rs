@@ -5,7 +5,7 @@ mod check;
 mod vcf;
 mod vct;
 
-pub use check::{LineEnd, check_line};
+pub use check::{LineEnd, check_line, naive_vcf};
 pub use vcf::{Vcf, VcfOptions};
 pub use vct::{Vct, VctOptions};
 

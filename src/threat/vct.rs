@@ -1,14 +1,25 @@
-//! VCT: the attacker plays fours and threes; df-pn (depth-first proof-number search) with a transposition table.
+//! VCT: victory by continuous threats, by df-pn (depth-first proof-number search) with a transposition table.
 //!
-//! Attacker nodes (OR): a five wins; a defender four must be blocked; otherwise every legal four and every legal
-//! move that makes an open three on some line. Defender nodes (AND): a defender five point means the attack failed;
-//! an attacker four must be blocked (renju: White wins when Black's only blocks are forbidden); otherwise the
-//! attacker must have a three, i.e. a legal point that makes a straight four, and the defender may play every move
-//! after which no such point is left (the gaps and ends of the three, the far ends of split threes), or any four
-//! of its own. In renju a forbidden point is neither an attack for Black nor a defence for Black.
+//! A threat is a move after which the attacker would have a VCF if the defender passed: a four, an open three (its
+//! straight four is a two-move VCF), or a quieter move that sets up a VCF (a "fukumi"). The attacker's VCF and the
+//! defender's VCF are found by the VCF solver, whose refutation tables live as long as this solver.
 //!
-//! Known limit: a White stone far from a Black three can in principle make the three's straight-four point
-//! forbidden (by turning a pseudo double-three real); such remote defences are not generated.
+//! - Attacker nodes (OR): a five wins; a defender four must be blocked; a VCF wins; otherwise, while the depth
+//!   (attacker threat moves, the final VCF not counted) allows, every legal move that makes at least an open two
+//!   on some line; the defender node below tells whether it was a threat.
+//! - Defender nodes (AND): a defender five point means the attack failed; an attacker four must be blocked (renju:
+//!   White wins when Black's only blocks are forbidden); without a threat (no attacker VCF if the defender passed)
+//!   the attack failed, and so it did if the defender has a VCF of its own. Otherwise the defender may play its
+//!   fours, and every move after which the attacker has no VCF. Only moves on the threat's VCF line (or near the
+//!   defender's forced blocks in it, where a stone can turn a block into a counter-four) can do that, so those are
+//!   the candidates; each is confirmed by the VCF solver. Against an open three these are exactly the gaps and ends
+//!   (the far ends of split threes included) that stop the straight four.
+//!
+//! In renju a forbidden point is neither an attack nor a defence for Black. Depth grows by iterative deepening, so
+//! the shortest threat sequences are found first, and `None` means no win within the depth limit.
+//!
+//! Known limit: a White stone far from Black's threat line can in principle make a point of that line forbidden (by
+//! turning a pseudo double-three real); such remote defences are not generated.
 
 use super::{Limits, Solution, Stats, Vcf, VcfOptions};
 use crate::board::DIRS;
@@ -16,13 +27,26 @@ use crate::movegen::{MoveList, distance, five_points, four_moves, is_legal};
 use crate::pattern::{Pattern, Pattern4, PatternBoard};
 use crate::types::{Color, Pos};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Options of a VCT run.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct VctOptions<'a> {
     /// Budgets.
     pub limits: Limits<'a>,
+    /// Most attacker threat moves before the final VCF (0: the default, [`DEFAULT_DEPTH`]).
+    pub max_depth: u32,
+    /// A threat is a move after which the attacker has a VCF of at most this many fours if the defender passed
+    /// (0: the default, [`DEFAULT_THREAT_FOURS`]). 1 allows fours and threes only; a larger value also allows
+    /// quiet moves that set up a short VCF. The search runs with 1 first, then with this value.
+    pub threat_fours: u32,
 }
+
+/// The threat VCF length when none is given.
+pub const DEFAULT_THREAT_FOURS: u32 = 3;
+
+/// The depth limit when none is given.
+pub const DEFAULT_DEPTH: u32 = 24;
 
 const INF: u32 = u32::MAX / 4;
 
@@ -36,23 +60,36 @@ const PROVEN: Numbers = Numbers { pn: 0, dn: INF };
 const DISPROVEN: Numbers = Numbers { pn: INF, dn: 0 };
 const UNKNOWN: Numbers = Numbers { pn: 1, dn: 1 };
 
+/// A node: whose move (`or` for the attacker) and how many threat moves the attacker has left.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    or: bool,
+    depth: u32,
+}
+
 /// A VCT solver for one attacker.
 pub struct Vct<'a> {
     attacker: Color,
     options: VctOptions<'a>,
     table: HashMap<u64, Numbers>,
+    /// Node expansions by position and side to move: df-pn comes back to a node many times.
+    expansions: HashMap<(u64, bool), Expansion>,
     stats: Stats,
     stopped: bool,
-    /// The attacker's VCF: an attacker node with a VCF is proven without searching threes.
+    /// The attacker's VCF: an attacker node with a VCF is proven.
     attacker_vcf: Vcf<'a>,
-    /// The defender's VCF: against a mere three, a defender with a VCF wins first.
+    /// The attacker's short VCF, the test of a threat.
+    threat_vcf: Vcf<'a>,
+    /// The defender's VCF: against a threat that is not a four, a defender with a VCF wins first.
     defender_vcf: Vcf<'a>,
 }
 
-/// What a node offers: the end of the game, or the moves to search.
+/// What a node offers: the end of the search there, or the moves to search (`forced` when the only move is the
+/// block of a five threat, which uses up no depth).
+#[derive(Clone)]
 enum Expansion {
     Done(Numbers),
-    Moves(MoveList),
+    Moves { moves: Rc<[Pos]>, forced: bool },
 }
 
 impl<'a> Vct<'a> {
@@ -64,9 +101,11 @@ impl<'a> Vct<'a> {
             attacker,
             options,
             table: HashMap::new(),
+            expansions: HashMap::new(),
             stats: Stats::default(),
             stopped: false,
             attacker_vcf: Vcf::new(attacker, vcf_options),
+            threat_vcf: Vcf::new(attacker, VcfOptions { max_moves: 1, ..vcf_options }),
             defender_vcf: Vcf::new(attacker.opponent(), vcf_options),
         }
     }
@@ -74,57 +113,98 @@ impl<'a> Vct<'a> {
     /// Counters so far (the VCF searches inside included).
     #[must_use]
     pub fn stats(&self) -> Stats {
-        Stats { nodes: self.stats.nodes + self.attacker_vcf.stats().nodes + self.defender_vcf.stats().nodes }
+        Stats {
+            nodes: self.stats.nodes
+                + self.attacker_vcf.stats().nodes
+                + self.threat_vcf.stats().nodes
+                + self.defender_vcf.stats().nodes,
+        }
     }
 
     /// Looks for a VCT for the attacker, who is to move in `pb`. The board is left as it was.
     pub fn solve(&mut self, pb: &mut PatternBoard) -> Solution {
-        let root = self.search(pb, true, INF - 1, INF - 1);
-        if self.stopped {
-            return Solution::Unknown;
+        let most = if self.options.max_depth == 0 { DEFAULT_DEPTH } else { self.options.max_depth };
+        let longest = if self.options.threat_fours == 0 { DEFAULT_THREAT_FOURS } else { self.options.threat_fours };
+        // Fours and threes first (cheap and usually enough), then the longer threats.
+        let mut passes = vec![1];
+        if longest > 1 {
+            passes.push(longest);
         }
-        match (root.pn, root.dn) {
-            (0, _) => self.principal_line(pb).map_or(Solution::Unknown, Solution::Win),
-            (_, 0) => Solution::None,
-            _ => Solution::Unknown,
+        for threat_fours in passes {
+            self.set_threat_fours(threat_fours);
+            for depth in 0..=most {
+                let root = Node { or: true, depth };
+                let numbers = self.search(pb, root, INF - 1, INF - 1);
+                if self.stopped {
+                    return Solution::Unknown;
+                }
+                if numbers.pn == 0 {
+                    return self.principal_line(pb, root).map_or(Solution::Unknown, Solution::Win);
+                }
+                if numbers.dn != 0 {
+                    return Solution::Unknown;
+                }
+            }
+        }
+        Solution::None
+    }
+
+    /// Threats become moves that leave a VCF of at most `fours` fours; what was learnt under other threats goes.
+    fn set_threat_fours(&mut self, fours: u32) {
+        let vcf_options = VcfOptions { limits: Limits { nodes: 0, ..self.options.limits }, ..VcfOptions::default() };
+        self.threat_vcf = Vcf::new(self.attacker, VcfOptions { max_moves: fours, ..vcf_options });
+        self.table.clear();
+        self.expansions.clear();
+    }
+
+    fn key(pb: &PatternBoard, node: Node) -> u64 {
+        pb.board().hash() ^ u64::from(node.depth).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    fn lookup(&self, pb: &PatternBoard, node: Node) -> Numbers {
+        self.table.get(&Self::key(pb, node)).copied().unwrap_or(UNKNOWN)
+    }
+
+    /// The node reached by `m` from `node` (a forced block does not use up depth).
+    fn child(node: Node, forced: bool) -> Node {
+        if node.or {
+            Node { or: false, depth: if forced { node.depth } else { node.depth.saturating_sub(1) } }
+        } else {
+            Node { or: true, depth: node.depth }
         }
     }
 
-    fn lookup(&self, pb: &PatternBoard) -> Numbers {
-        self.table.get(&pb.board().hash()).copied().unwrap_or(UNKNOWN)
-    }
-
-    /// df-pn's multiple iterative deepening at one node; `or` when the attacker is to move.
-    fn search(&mut self, pb: &mut PatternBoard, or: bool, pn_limit: u32, dn_limit: u32) -> Numbers {
+    /// df-pn's multiple iterative deepening at one node.
+    fn search(&mut self, pb: &mut PatternBoard, node: Node, pn_limit: u32, dn_limit: u32) -> Numbers {
         self.stats.nodes += 1;
-        if self.stopped || (self.stats.nodes & 255 == 0 && self.options.limits.exceeded(self.stats.nodes)) {
+        if self.stopped || (self.stats.nodes & 63 == 0 && self.options.limits.exceeded(self.stats().nodes)) {
             self.stopped = true;
-            return self.lookup(pb);
+            return self.lookup(pb, node);
         }
-        let hash = pb.board().hash();
-        let known = self.lookup(pb);
+        let key = Self::key(pb, node);
+        let known = self.lookup(pb, node);
         if known.pn >= pn_limit || known.dn >= dn_limit {
             return known;
         }
-        let moves = match self.expand(pb, or) {
+        let (moves, forced) = match self.expand(pb, node) {
             Expansion::Done(n) => {
-                self.table.insert(hash, n);
+                self.table.insert(key, n);
                 return n;
             }
-            Expansion::Moves(moves) => moves,
+            Expansion::Moves { moves, forced } => (moves, forced),
         };
-        let side = if or { self.attacker } else { self.attacker.opponent() };
+        let side = if node.or { self.attacker } else { self.attacker.opponent() };
+        let next = Self::child(node, forced);
         loop {
-            // Gather the children's numbers.
             let mut best = 0;
             let (mut best_value, mut second) = (INF + 1, INF + 1);
             let (mut min_value, mut sum) = (INF, 0u32);
             for (i, &m) in moves.iter().enumerate() {
                 pb.make(m, side);
-                let child = self.lookup(pb);
+                let child = self.lookup(pb, next);
                 pb.undo();
-                // At an OR node the child is an AND node: we minimise its pn; at an AND node its dn.
-                let (select, add) = if or { (child.pn, child.dn) } else { (child.dn, child.pn) };
+                // At an OR node we minimise the children's pn and add their dn; at an AND node the reverse.
+                let (select, add) = if node.or { (child.pn, child.dn) } else { (child.dn, child.pn) };
                 sum = sum.saturating_add(add).min(INF);
                 min_value = min_value.min(select);
                 if select < best_value {
@@ -135,65 +215,96 @@ impl<'a> Vct<'a> {
                     second = select;
                 }
             }
-            let here = if or { Numbers { pn: min_value, dn: sum } } else { Numbers { pn: sum, dn: min_value } };
+            let here = if node.or { Numbers { pn: min_value, dn: sum } } else { Numbers { pn: sum, dn: min_value } };
             if here.pn >= pn_limit || here.dn >= dn_limit || self.stopped {
-                self.table.insert(hash, here);
+                self.table.insert(key, here);
                 return here;
             }
             let m = moves[best];
             pb.make(m, side);
-            let child = self.lookup(pb);
-            let (child_pn, child_dn) = if or {
+            let child = self.lookup(pb, next);
+            let (child_pn, child_dn) = if node.or {
                 (second.saturating_add(1).min(pn_limit), dn_limit.saturating_sub(here.dn).saturating_add(child.dn))
             } else {
                 (pn_limit.saturating_sub(here.pn).saturating_add(child.pn), second.saturating_add(1).min(dn_limit))
             };
-            self.search(pb, !or, child_pn.min(INF), child_dn.min(INF));
+            self.search(pb, next, child_pn.min(INF), child_dn.min(INF));
             pb.undo();
         }
     }
 
-    /// The end of the game at this node, or its moves in search order.
-    fn expand(&mut self, pb: &mut PatternBoard, or: bool) -> Expansion {
+    /// The end of the search at this node, or its moves in search order.
+    fn expand(&mut self, pb: &mut PatternBoard, node: Node) -> Expansion {
+        let cache_key = (pb.board().hash(), node.or);
+        let expansion = match self.expansions.get(&cache_key) {
+            Some(e) => e.clone(),
+            None => {
+                let e = self.expand_position(pb, node.or);
+                if !self.stopped {
+                    self.expansions.insert(cache_key, e.clone());
+                }
+                e
+            }
+        };
+        match expansion {
+            Expansion::Moves { forced: false, .. } if node.or && node.depth == 0 => Expansion::Done(DISPROVEN),
+            e => e,
+        }
+    }
+
+    /// [`Vct::expand`] without the depth limit and the cache.
+    fn expand_position(&mut self, pb: &mut PatternBoard, or: bool) -> Expansion {
+        let node = Node { or, depth: 1 };
         let a = self.attacker;
         let d = a.opponent();
-        let (mover, waiter) = if or { (a, d) } else { (d, a) };
+        let (mover, waiter) = if node.or { (a, d) } else { (d, a) };
+        let (win, loss) = if node.or { (PROVEN, DISPROVEN) } else { (DISPROVEN, PROVEN) };
         if !five_points(pb, mover).is_empty() {
-            return Expansion::Done(if or { PROVEN } else { DISPROVEN });
+            return Expansion::Done(win);
         }
         let threats = five_points(pb, waiter);
-        let mut moves = MoveList::new();
         if !threats.is_empty() {
             // The waiting side threatens five: block it, or lose.
             let blocks: MoveList = threats.iter().copied().filter(|&f| is_legal(pb, mover, f)).collect();
             if threats.len() >= 2 || blocks.is_empty() {
-                return Expansion::Done(if or { DISPROVEN } else { PROVEN });
+                return Expansion::Done(loss);
             }
-            moves.push(blocks[0]);
-            return Expansion::Moves(moves);
+            return Expansion::Moves { moves: Rc::from([blocks[0]].as_slice()), forced: node.or };
         }
-        if or {
+        let mut moves = if node.or {
             match self.attacker_vcf.solve(pb) {
                 Solution::Win(_) => return Expansion::Done(PROVEN),
-                Solution::Unknown => self.stopped = true,
+                Solution::Unknown => {
+                    self.stopped = true;
+                    return Expansion::Done(UNKNOWN);
+                }
                 Solution::None => {}
             }
-            moves = self.attacks(pb);
+            self.attacks(pb)
         } else {
-            let points = straight_four_points(pb, a);
-            if points.is_empty() {
-                return Expansion::Done(DISPROVEN); // no threat: the defender plays freely
-            }
-            // The attacker threatens only a straight four: a defender VCF comes first.
+            let threat = match self.threat_vcf.solve(pb) {
+                Solution::Win(line) => line,
+                Solution::None => return Expansion::Done(DISPROVEN), // no threat: the defender plays freely
+                Solution::Unknown => {
+                    self.stopped = true;
+                    return Expansion::Done(UNKNOWN);
+                }
+            };
             match self.defender_vcf.solve(pb) {
                 Solution::Win(_) => return Expansion::Done(DISPROVEN),
-                Solution::Unknown => self.stopped = true,
+                Solution::Unknown => {
+                    self.stopped = true;
+                    return Expansion::Done(UNKNOWN);
+                }
                 Solution::None => {}
             }
-            moves = defences(pb, d, a, &points);
-        }
+            match self.defences(pb, &threat) {
+                Some(moves) => moves,
+                None => return Expansion::Done(UNKNOWN),
+            }
+        };
         if moves.is_empty() {
-            return Expansion::Done(if or { DISPROVEN } else { PROVEN });
+            return Expansion::Done(loss);
         }
         let recent: Vec<Pos> = pb.board().moves().iter().rev().take(4).map(|&(p, _)| p).collect();
         moves.sort_by_key(|p| {
@@ -201,40 +312,71 @@ impl<'a> Vct<'a> {
             let near = recent.iter().map(|&r| distance(r, *p)).min().unwrap_or(0);
             (u32::MAX - class, near)
         });
-        Expansion::Moves(moves)
+        Expansion::Moves { moves: Rc::from(moves.as_slice()), forced: false }
     }
 
-    /// The attacker's fours and three-making moves, legal.
+    /// The attacker's candidate threats: legal moves that make at least an open two on some line (a move that sets
+    /// up a VCF need not make a three: it may add a stone to a line the VCF fills later).
     fn attacks(&self, pb: &mut PatternBoard) -> MoveList {
         let a = self.attacker;
-        let mut moves = four_moves(pb, a);
-        let mut threes = MoveList::new();
+        let mut moves = MoveList::new();
+        let mut to_check = MoveList::new();
         pb.for_each_empty(|p, cls| {
             let class = cls[a.index()];
-            if (Pattern4::Flex3..Pattern4::Block4).contains(&class)
-                || (class == Pattern4::Forbidden && (0..4).any(|dir| pb.pattern(a, p, dir) == Pattern::Flex3))
-            {
-                threes.push(p);
+            let shape = (0..4).any(|dir| pb.pattern(a, p, dir) >= Pattern::Flex2);
+            if class == Pattern4::Forbidden {
+                to_check.push(p);
+            } else if shape {
+                moves.push(p);
             }
         });
-        for p in threes {
-            if !moves.contains(&p) && is_legal(pb, a, p) {
+        for p in to_check {
+            if is_legal(pb, a, p) {
                 moves.push(p);
             }
         }
         moves
     }
 
+    /// The defender's answers to `threat` (the attacker's VCF if the defender passed): its fours, and the moves on
+    /// or near that line after which the attacker has no VCF. `None` when the budget ran out.
+    fn defences(&mut self, pb: &mut PatternBoard, threat: &[Pos]) -> Option<MoveList> {
+        let d = self.attacker.opponent();
+        let mut out = MoveList::new();
+        for q in threat_candidates(pb, d, threat) {
+            if !is_legal(pb, d, q) {
+                continue;
+            }
+            pb.make(q, d);
+            let attacker_still_wins = self.attacker_vcf.solve(pb);
+            pb.undo();
+            match attacker_still_wins {
+                Solution::None => out.push(q),
+                Solution::Win(_) => {}
+                Solution::Unknown => {
+                    self.stopped = true;
+                    return None;
+                }
+            }
+        }
+        for q in four_moves(pb, d) {
+            if !out.contains(&q) {
+                out.push(q);
+            }
+        }
+        Some(out)
+    }
+
     /// A line from the root through the proven tree: the attacker's proven moves and the defender's replies.
-    fn principal_line(&mut self, pb: &mut PatternBoard) -> Option<Vec<Pos>> {
+    fn principal_line(&mut self, pb: &mut PatternBoard, root: Node) -> Option<Vec<Pos>> {
         let (a, d) = (self.attacker, self.attacker.opponent());
         let mut line = Vec::new();
-        let mut or = true;
+        let mut node = root;
         let start = pb.board().stone_count();
         let result = loop {
-            let side = if or { a } else { d };
-            let moves = match self.expand(pb, or) {
-                Expansion::Done(n) if n == PROVEN && or => {
+            let side = if node.or { a } else { d };
+            let moves = match self.expand(pb, node) {
+                Expansion::Done(n) if n == PROVEN && node.or => {
                     // A five, or a VCF from here.
                     if let Some(&five) = five_points(pb, a).first() {
                         line.push(five);
@@ -251,8 +393,13 @@ impl<'a> Vct<'a> {
                 Expansion::Done(n) if n == PROVEN => {
                     let fives = five_points(pb, a);
                     let reply = if fives.is_empty() {
-                        // Two threes or more and no move stops them all: stop as many as one move can.
-                        least_bad_defence(pb, d, a)
+                        // No move stops the threat: block a point of the attacker's VCF, or else play anywhere.
+                        let mut candidates = match self.attacker_vcf.solve(pb) {
+                            Solution::Win(threat) => threat_candidates(pb, d, &threat).to_vec(),
+                            _ => Vec::new(),
+                        };
+                        candidates.extend(pb.board().points().filter(|&q| pb.board().is_empty(q)));
+                        candidates.into_iter().find(|&q| is_legal(pb, d, q))
                     } else {
                         // An unstoppable four: block one end (none when every block is forbidden for Black).
                         fives.iter().copied().find(|&f| is_legal(pb, d, f))
@@ -260,29 +407,31 @@ impl<'a> Vct<'a> {
                     let Some(reply) = reply else { break (!fives.is_empty()).then_some(line) };
                     line.push(reply);
                     pb.make(reply, d);
-                    or = true;
+                    node = Node { or: true, depth: node.depth };
                     continue;
                 }
                 Expansion::Done(_) => break None,
-                Expansion::Moves(moves) => moves,
+                Expansion::Moves { moves, forced } => (moves, forced),
             };
-            let mut next = None;
-            for &m in &moves {
+            let (moves, forced) = moves;
+            let next = Self::child(node, forced);
+            let mut chosen = None;
+            for &m in moves.iter() {
                 pb.make(m, side);
-                let mut child = self.lookup(pb);
+                let mut child = self.lookup(pb, next);
                 if child.pn != 0 {
-                    child = self.search(pb, !or, INF - 1, INF - 1);
+                    child = self.search(pb, next, INF - 1, INF - 1);
                 }
                 pb.undo();
                 if child.pn == 0 {
-                    next = Some(m);
+                    chosen = Some(m);
                     break;
                 }
             }
-            let Some(m) = next else { break None };
+            let Some(m) = chosen else { break None };
             line.push(m);
             pb.make(m, side);
-            or = !or;
+            node = next;
         };
         while pb.board().stone_count() > start {
             pb.undo();
@@ -291,98 +440,33 @@ impl<'a> Vct<'a> {
     }
 }
 
-/// The legal defender move near the attacker's straight-four points that leaves the fewest of them.
-fn least_bad_defence(pb: &mut PatternBoard, defender: Color, attacker: Color) -> Option<Pos> {
-    let points = straight_four_points(pb, attacker);
-    let mut best: Option<(usize, Pos)> = None;
-    for q in defence_candidates(pb, attacker, &points) {
-        if !is_legal(pb, defender, q) {
-            continue;
-        }
-        pb.make(q, defender);
-        let left = remaining_threats(pb, attacker, &points);
-        pb.undo();
-        if best.is_none_or(|(n, _)| left < n) {
-            best = Some((left, q));
-        }
-    }
-    best.map(|(_, q)| q)
-}
-
-/// Every legal point where `c` would make a straight four (a point with a `Flex4` line for `c`).
-fn straight_four_points(pb: &mut PatternBoard, c: Color) -> MoveList {
-    let mut out = MoveList::new();
-    let mut maybe = MoveList::new();
-    pb.for_each_empty(|p, cls| {
-        if (0..4).any(|dir| pb.pattern(c, p, dir) == Pattern::Flex4) {
-            if cls[c.index()] == Pattern4::Forbidden { maybe.push(p) } else { out.push(p) }
-        }
-    });
-    for p in maybe {
-        if is_legal(pb, c, p) {
-            out.push(p);
-        }
-    }
-    out
-}
-
-/// Empty points that might stop the straight-four points `points`: the points themselves and the points within
-/// five steps of them on the lines where they make a straight four.
-fn defence_candidates(pb: &PatternBoard, attacker: Color, points: &MoveList) -> MoveList {
+/// Empty points where a defender stone might break the attacker's VCF `threat`: the points of the line itself,
+/// and the points near the defender's forced blocks on lines where one more defender stone would turn the block
+/// into a four (a counter-four in the middle of the VCF).
+fn threat_candidates(pb: &PatternBoard, defender: Color, threat: &[Pos]) -> MoveList {
     let size = pb.size() as i32;
-    let mut candidates = MoveList::new();
-    for &w in points {
-        if !candidates.contains(&w) {
-            candidates.push(w);
+    let mut out = MoveList::new();
+    let add = |q: Pos, out: &mut MoveList| {
+        if pb.board().is_empty(q) && !out.contains(&q) {
+            out.push(q);
+        }
+    };
+    for (i, &p) in threat.iter().enumerate() {
+        add(p, &mut out);
+        if i % 2 == 0 {
+            continue; // an attacker move
         }
         for (dir, &(dx, dy)) in DIRS.iter().enumerate() {
-            if pb.pattern(attacker, w, dir) != Pattern::Flex4 {
+            let pattern = pb.pattern(defender, p, dir);
+            if !(pattern == Pattern::Block3 || pattern == Pattern::Flex3) {
                 continue;
             }
-            for k in (-5i32..=5).filter(|&k| k != 0) {
-                let (x, y) = (i32::from(w.x) + k * dx, i32::from(w.y) + k * dy);
+            for k in (-4i32..=4).filter(|&k| k != 0) {
+                let (x, y) = (i32::from(p.x) + k * dx, i32::from(p.y) + k * dy);
                 if x >= 0 && y >= 0 && x < size && y < size {
-                    let q = Pos::new(x as usize, y as usize);
-                    if pb.board().is_empty(q) && !candidates.contains(&q) {
-                        candidates.push(q);
-                    }
+                    add(Pos::new(x as usize, y as usize), &mut out);
                 }
             }
-        }
-    }
-    candidates
-}
-
-/// How many of `points` are still legal straight-four points for `attacker`.
-fn remaining_threats(pb: &mut PatternBoard, attacker: Color, points: &MoveList) -> usize {
-    points
-        .iter()
-        .filter(|&&w| {
-            pb.board().is_empty(w)
-                && (0..4).any(|dir| pb.pattern(attacker, w, dir) == Pattern::Flex4)
-                && is_legal(pb, attacker, w)
-        })
-        .count()
-}
-
-/// The defender's answers to the attacker's three(s): moves after which `attacker` has no straight-four point,
-/// and the defender's own fours.
-fn defences(pb: &mut PatternBoard, defender: Color, attacker: Color, points: &MoveList) -> MoveList {
-    let mut out = MoveList::new();
-    for q in defence_candidates(pb, attacker, points) {
-        if !is_legal(pb, defender, q) {
-            continue;
-        }
-        pb.make(q, defender);
-        let stopped = remaining_threats(pb, attacker, points) == 0;
-        pb.undo();
-        if stopped {
-            out.push(q);
-        }
-    }
-    for q in four_moves(pb, defender) {
-        if !out.contains(&q) {
-            out.push(q);
         }
     }
     out

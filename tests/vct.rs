@@ -1,0 +1,50 @@
+//! VCT solver against quintet's VCT puzzles, every line checked by the independent line checker.
+
+mod common;
+
+use common::quintet_mates;
+use std::time::{Duration, Instant};
+use tengen::threat::{Limits, Solution, Vct, VctOptions, check_line};
+
+/// The VCT cases solved within the budget. quintet's three benchmark cases "mate 12", "mate 14" and "mate 15"
+/// (bench_vct_black, bench_vct_unstable, bench_vct_small_but_long) are not yet: see the issue notes.
+const SOLVED: [&str; 7] = ["mate 6 ", "mate 7 ", "mate 8 ", "mate 9 ", "mate 10 ", "mate 11 ", "mate 13 "];
+
+#[test]
+fn quintet_vct_puzzles_are_solved_with_checked_lines() {
+    let mut solved = 0;
+    for case in quintet_mates() {
+        if !SOLVED.iter().any(|s| case.name.starts_with(s)) {
+            continue;
+        }
+        let exp = case.expectations.iter().find(|e| e.mode.starts_with("VCT") && e.line.is_some()).expect("a VCT");
+        let mut pb = case.position();
+        let before = pb.board().hash();
+        let limits = Limits { deadline: Some(Instant::now() + Duration::from_secs(30)), ..Limits::default() };
+        let mut vct = Vct::new(exp.attacker, VctOptions { limits, ..VctOptions::default() });
+        let solution = vct.solve(&mut pb);
+        assert_eq!(pb.board().hash(), before, "the solver must leave the board as it was");
+        let Solution::Win(line) = solution else { panic!("{}: no VCT found: {solution:?}", case.name) };
+        check_line(&pb, exp.attacker, &line, true).unwrap_or_else(|e| panic!("{}: bad line {line:?}: {e}", case.name));
+        solved += 1;
+    }
+    assert_eq!(solved, SOLVED.len());
+}
+
+#[test]
+fn a_vct_needing_only_threes_is_found_with_threat_fours_one() {
+    // mate 6 is solved by fours and threes alone; mate 10 needs a quiet move that sets up a three-four VCF.
+    let cases = quintet_mates();
+    let find = |name: &str| cases.iter().find(|c| c.name.starts_with(name)).expect("case");
+    for (name, expect_win) in [("mate 6 ", true), ("mate 10 ", false)] {
+        let case = find(name);
+        let mut pb = case.position();
+        let attacker = case.expectations[0].attacker;
+        let mut vct = Vct::new(attacker, VctOptions { threat_fours: 1, ..VctOptions::default() });
+        let solution = vct.solve(&mut pb);
+        assert_eq!(matches!(solution, Solution::Win(_)), expect_win, "{name}: {solution:?}");
+        if !expect_win {
+            assert_eq!(solution, Solution::None, "{name}: threes alone are proven not to win");
+        }
+    }
+}
