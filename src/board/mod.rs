@@ -106,6 +106,13 @@ impl Board {
         self.hash
     }
 
+    /// The hash the board would have with a stone of colour `c` added on `p`.
+    #[inline]
+    #[must_use]
+    pub fn hash_after(&self, p: Pos, c: Color) -> u64 {
+        self.hash ^ zobrist::key(c, p.index())
+    }
+
     /// Stones played, oldest first.
     #[must_use]
     pub fn moves(&self) -> &[(Pos, Color)] {

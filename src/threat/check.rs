@@ -162,24 +162,36 @@ fn vcf_from(pb: &mut PatternBoard, attacker: Color, refuted: &mut HashSet<u64>, 
         let blocks = fives(pb, attacker);
         let legal: Vec<Pos> =
             blocks.iter().copied().filter(|&b| matches!(pb.outcome(b, defender), MoveOutcome::Normal)).collect();
-        let won = match (blocks.len(), legal.first()) {
-            (0, _) => false,
-            (_, None) => true,
-            (n, Some(&b)) if n >= 2 => {
-                line.push(b);
-                line.extend(blocks.iter().copied().find(|&f| f != b));
-                true
-            }
-            (_, Some(&b)) => {
+        let won = if blocks.is_empty() {
+            false
+        } else if legal.is_empty() {
+            true
+        } else if blocks.len() >= 2 && !pb.rule().five_needs_open_end() {
+            line.push(legal[0]);
+            line.extend(blocks.iter().copied().find(|&f| f != legal[0]));
+            true
+        } else {
+            // Every legal block must lose (caro: a block may also close the other five).
+            let base = line.len();
+            let mut shown = None;
+            let mut all = true;
+            for &b in &legal {
+                line.truncate(base);
                 pb.make(b, defender);
                 line.push(b);
                 let won = vcf_from(pb, attacker, refuted, line);
                 pb.undo();
                 if !won {
-                    line.pop();
+                    all = false;
+                    break;
                 }
-                won
+                shown.get_or_insert_with(|| line[base..].to_vec());
             }
+            line.truncate(base);
+            if all {
+                line.extend(shown.unwrap_or_default());
+            }
+            all
         };
         pb.undo();
         if won {

@@ -52,3 +52,31 @@ pub struct Stats {
     /// Nodes visited (positions where a side had to move).
     pub nodes: u64,
 }
+
+/// A hasher for zobrist keys, which are already uniformly random: one multiply mixes in the odd small key parts
+/// (a side flag, a depth) and the rest passes through, much cheaper than the default SipHash.
+#[derive(Clone, Copy, Default)]
+pub struct ZobristHasher(u64);
+
+impl std::hash::Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(32);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+}
+
+/// A map keyed by zobrist hashes.
+pub type ZobristMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<ZobristHasher>>;

@@ -7,11 +7,10 @@
 //! that number (the shortest-VCF mode) reuses them. Length is counted in attacker fours, the final five not
 //! counted (as `testdata/vcf/lfz084_puzzles.tsv` counts it).
 
-use super::{Limits, Solution, Stats};
+use super::{Limits, Solution, Stats, ZobristMap};
 use crate::movegen::{MoveList, distance, five_points_around, four_moves};
 use crate::pattern::{Pattern4, PatternBoard};
 use crate::types::{Color, Pos};
-use std::collections::HashMap;
 
 /// Options of a VCF run.
 #[derive(Clone, Copy, Debug, Default)]
@@ -28,7 +27,7 @@ pub struct VcfOptions<'a> {
 pub struct Vcf<'a> {
     attacker: Color,
     options: VcfOptions<'a>,
-    refuted: HashMap<u64, u32>,
+    refuted: ZobristMap<u64, u32>,
     stats: Stats,
     stopped: bool,
     /// Whether some node failed only because it ran out of attacker moves (so a longer search might succeed).
@@ -48,7 +47,7 @@ impl<'a> Vcf<'a> {
     /// A solver for `attacker`.
     #[must_use]
     pub fn new(attacker: Color, options: VcfOptions<'a>) -> Vcf<'a> {
-        Vcf { attacker, options, refuted: HashMap::new(), stats: Stats::default(), stopped: false, cut: false }
+        Vcf { attacker, options, refuted: ZobristMap::default(), stats: Stats::default(), stopped: false, cut: false }
     }
 
     /// Counters so far.
@@ -110,7 +109,11 @@ impl<'a> Vcf<'a> {
             return Step::Fail;
         }
         let hash = pb.board().hash();
-        if self.refuted.get(&hash).is_some_and(|&b| b >= budget) {
+        if let Some(&refuted) = self.refuted.get(&hash)
+            && refuted >= budget
+        {
+            // A refutation found with a limited budget is a cut here too.
+            self.cut |= refuted < UNLIMITED;
             return Step::Fail;
         }
         let mut moves = match (their_fives, their_five) {
@@ -128,18 +131,23 @@ impl<'a> Vcf<'a> {
         };
         self.order(pb, &mut moves, line);
         let base = line.len();
+        // Whether this subtree ran out of budget somewhere: if not, its refutation holds for any budget.
+        let outer_cut = std::mem::replace(&mut self.cut, false);
         for &m in &moves {
             pb.make(m, a);
             line.push(m);
             let step = self.after_four(pb, m, budget - 1, line);
             pb.undo();
             match step {
-                Step::Win => return Step::Win,
-                Step::Stop => return Step::Stop,
+                Step::Win | Step::Stop => {
+                    self.cut |= outer_cut;
+                    return step;
+                }
                 Step::Fail => line.truncate(base),
             }
         }
-        self.refuted.insert(hash, budget);
+        self.refuted.insert(hash, if self.cut { budget } else { UNLIMITED });
+        self.cut |= outer_cut;
         Step::Fail
     }
 
@@ -154,25 +162,44 @@ impl<'a> Vcf<'a> {
         if renju_black_defends {
             blocks.retain(|f| pb.forbidden_kind(*f).is_none());
         }
-        match (fives.len(), blocks.len()) {
-            (0, _) => Step::Fail,
-            (_, 0) => Step::Win, // every block is forbidden for Black: White wins now
-            (n, _) if n >= 2 => {
-                let block = blocks[0];
-                let win = fives.iter().copied().find(|&f| f != block).unwrap_or(block);
-                line.push(block);
-                line.push(win);
-                Step::Win
-            }
-            _ => {
-                let block = blocks[0];
-                pb.make(block, d);
-                line.push(block);
-                let step = self.attack(pb, budget, line);
-                pb.undo();
-                step
+        if fives.is_empty() {
+            return Step::Fail;
+        }
+        if blocks.is_empty() {
+            return Step::Win; // every block is forbidden for Black: White wins now
+        }
+        if fives.len() >= 2 && !pb.rule().five_needs_open_end() {
+            let block = blocks[0];
+            let win = fives.iter().copied().find(|&f| f != block).unwrap_or(block);
+            line.push(block);
+            line.push(win);
+            return Step::Win;
+        }
+        // Every legal block must be met. There is one, except in caro, where a block of one five point may close
+        // the far end of the other five.
+        let base = line.len();
+        let mut shown: Option<Vec<Pos>> = None;
+        for &block in &blocks {
+            line.truncate(base);
+            pb.make(block, d);
+            line.push(block);
+            let step = self.attack(pb, budget, line);
+            pb.undo();
+            match step {
+                Step::Win => {
+                    if shown.is_none() {
+                        shown = Some(line[base..].to_vec());
+                    }
+                }
+                other => {
+                    line.truncate(base);
+                    return other;
+                }
             }
         }
+        line.truncate(base);
+        line.extend(shown.unwrap_or_default());
+        Step::Win
     }
 
     /// Strongest fours first (a straight four or four-three wins sooner), then those nearest the last moves.

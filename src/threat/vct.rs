@@ -15,18 +15,20 @@
 //!   the candidates; each is confirmed by the VCF solver. Against an open three these are exactly the gaps and ends
 //!   (the far ends of split threes included) that stop the straight four.
 //!
-//! In renju a forbidden point is neither an attack nor a defence for Black. Depth grows by iterative deepening, so
-//! the shortest threat sequences are found first, and `None` means no win within the depth limit.
+//! In renju a forbidden point is neither an attack nor a defence for Black. Depth grows by iterative deepening up
+//! to a few threat moves, so short wins are found first, then one pass goes to the depth limit; `None` means no win
+//! within the depth limit. Unsearched children start with proof numbers that favour fours, then threes.
 //!
-//! Known limit: a White stone far from Black's threat line can in principle make a point of that line forbidden (by
-//! turning a pseudo double-three real); such remote defences are not generated.
+//! Forbidden points: when White's threat ends in a four whose blocks are forbidden for Black, Black stones that can
+//! make those blocks legal (on the lines through them and through the straight-four points of their threes) are
+//! defence candidates too. Known limit: a White stone far from Black's threat line could in principle make one of
+//! Black's moves there forbidden (by turning a pseudo double-three real); such remote defences are not generated.
 
-use super::{Limits, Solution, Stats, Vcf, VcfOptions};
+use super::{Limits, Solution, Stats, Vcf, VcfOptions, ZobristMap};
 use crate::board::DIRS;
 use crate::movegen::{MoveList, distance, five_points, four_moves, is_legal};
 use crate::pattern::{Pattern, Pattern4, PatternBoard};
 use crate::types::{Color, Pos};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// Options of a VCT run.
@@ -41,6 +43,9 @@ pub struct VctOptions<'a> {
     /// quiet moves that set up a short VCF. The search runs with 1 first, then with this value.
     pub threat_fours: u32,
 }
+
+/// Depths searched one at a time before the last pass at the full depth.
+const SHALLOW: u32 = 5;
 
 /// The threat VCF length when none is given.
 pub const DEFAULT_THREAT_FOURS: u32 = 3;
@@ -71,15 +76,19 @@ struct Node {
 pub struct Vct<'a> {
     attacker: Color,
     options: VctOptions<'a>,
-    table: HashMap<u64, Numbers>,
+    table: ZobristMap<u64, Numbers>,
     /// Node expansions by position and side to move: df-pn comes back to a node many times.
-    expansions: HashMap<(u64, bool), Expansion>,
+    expansions: ZobristMap<(u64, bool), Expansion>,
     stats: Stats,
     stopped: bool,
     /// The attacker's VCF: an attacker node with a VCF is proven.
     attacker_vcf: Vcf<'a>,
     /// The attacker's short VCF, the test of a threat.
     threat_vcf: Vcf<'a>,
+    /// The most fours `threat_vcf` may use.
+    threat_fours: u32,
+    /// Whether the last iteration disproved some node only for lack of depth.
+    depth_cut: bool,
     /// The defender's VCF: against a threat that is not a four, a defender with a VCF wins first.
     defender_vcf: Vcf<'a>,
 }
@@ -100,12 +109,14 @@ impl<'a> Vct<'a> {
         Vct {
             attacker,
             options,
-            table: HashMap::new(),
-            expansions: HashMap::new(),
+            table: ZobristMap::default(),
+            expansions: ZobristMap::default(),
             stats: Stats::default(),
             stopped: false,
             attacker_vcf: Vcf::new(attacker, vcf_options),
             threat_vcf: Vcf::new(attacker, VcfOptions { max_moves: 1, ..vcf_options }),
+            threat_fours: 1,
+            depth_cut: false,
             defender_vcf: Vcf::new(attacker.opponent(), vcf_options),
         }
     }
@@ -132,8 +143,12 @@ impl<'a> Vct<'a> {
         }
         for threat_fours in passes {
             self.set_threat_fours(threat_fours);
-            for depth in 0..=most {
+            // Shallow depths one by one (short wins come fast), then the whole depth at once: deep proofs share
+            // far more of their tree in one pass than in many.
+            let depths: Vec<u32> = (0..=SHALLOW.min(most)).chain((SHALLOW < most).then_some(most)).collect();
+            for depth in depths {
                 let root = Node { or: true, depth };
+                self.depth_cut = false;
                 let numbers = self.search(pb, root, INF - 1, INF - 1);
                 if self.stopped {
                     return Solution::Unknown;
@@ -144,6 +159,9 @@ impl<'a> Vct<'a> {
                 if numbers.dn != 0 {
                     return Solution::Unknown;
                 }
+                if !self.depth_cut {
+                    break; // disproved without reaching the depth limit: more depth changes nothing
+                }
             }
         }
         Solution::None
@@ -153,12 +171,17 @@ impl<'a> Vct<'a> {
     fn set_threat_fours(&mut self, fours: u32) {
         let vcf_options = VcfOptions { limits: Limits { nodes: 0, ..self.options.limits }, ..VcfOptions::default() };
         self.threat_vcf = Vcf::new(self.attacker, VcfOptions { max_moves: fours, ..vcf_options });
+        self.threat_fours = fours;
         self.table.clear();
         self.expansions.clear();
     }
 
+    fn key_of(hash: u64, node: Node) -> u64 {
+        hash ^ u64::from(node.depth).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
     fn key(pb: &PatternBoard, node: Node) -> u64 {
-        pb.board().hash() ^ u64::from(node.depth).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        Self::key_of(pb.board().hash(), node)
     }
 
     fn lookup(&self, pb: &PatternBoard, node: Node) -> Numbers {
@@ -172,6 +195,20 @@ impl<'a> Vct<'a> {
         } else {
             Node { or: true, depth: node.depth }
         }
+    }
+
+    /// The numbers of a child not searched yet: an attacker four leaves one reply and a three a few, while a quiet
+    /// threat leaves many, so the proof of a quieter move is expected to cost more.
+    fn initial(pb: &PatternBoard, node: Node, side: Color, m: Pos) -> Numbers {
+        if !node.or {
+            return UNKNOWN;
+        }
+        let pn = match pb.pattern4(side, m) {
+            k if k >= Pattern4::Block4 => 1,
+            k if k >= Pattern4::Flex3 => 2,
+            _ => 4,
+        };
+        Numbers { pn, dn: 1 }
     }
 
     /// df-pn's multiple iterative deepening at one node.
@@ -200,12 +237,15 @@ impl<'a> Vct<'a> {
             let (mut best_value, mut second) = (INF + 1, INF + 1);
             let (mut min_value, mut sum) = (INF, 0u32);
             for (i, &m) in moves.iter().enumerate() {
-                pb.make(m, side);
-                let child = self.lookup(pb, next);
-                pb.undo();
+                let child_key = Self::key_of(pb.board().hash_after(m, side), next);
+                let child = match self.table.get(&child_key) {
+                    Some(&n) => n,
+                    None => Self::initial(pb, node, side, m),
+                };
                 // At an OR node we minimise the children's pn and add their dn; at an AND node the reverse.
                 let (select, add) = if node.or { (child.pn, child.dn) } else { (child.dn, child.pn) };
-                sum = sum.saturating_add(add).min(INF);
+                // Only a proven child makes the sum infinite; large finite sums stay below it.
+                sum = if add >= INF || sum >= INF { INF } else { sum.saturating_add(add).min(INF - 2) };
                 min_value = min_value.min(select);
                 if select < best_value {
                     second = best_value;
@@ -221,12 +261,14 @@ impl<'a> Vct<'a> {
                 return here;
             }
             let m = moves[best];
+            let fresh = Self::initial(pb, node, side, m);
             pb.make(m, side);
-            let child = self.lookup(pb, next);
+            let child = self.table.get(&Self::key(pb, next)).copied().unwrap_or(fresh);
+            let grow = |second: u32| second.saturating_add(1);
             let (child_pn, child_dn) = if node.or {
-                (second.saturating_add(1).min(pn_limit), dn_limit.saturating_sub(here.dn).saturating_add(child.dn))
+                (grow(second).min(pn_limit), dn_limit.saturating_sub(here.dn).saturating_add(child.dn))
             } else {
-                (pn_limit.saturating_sub(here.pn).saturating_add(child.pn), second.saturating_add(1).min(dn_limit))
+                (pn_limit.saturating_sub(here.pn).saturating_add(child.pn), grow(second).min(dn_limit))
             };
             self.search(pb, next, child_pn.min(INF), child_dn.min(INF));
             pb.undo();
@@ -247,7 +289,10 @@ impl<'a> Vct<'a> {
             }
         };
         match expansion {
-            Expansion::Moves { forced: false, .. } if node.or && node.depth == 0 => Expansion::Done(DISPROVEN),
+            Expansion::Moves { forced: false, .. } if node.or && node.depth == 0 => {
+                self.depth_cut = true;
+                Expansion::Done(DISPROVEN)
+            }
             e => e,
         }
     }
@@ -266,10 +311,11 @@ impl<'a> Vct<'a> {
         if !threats.is_empty() {
             // The waiting side threatens five: block it, or lose.
             let blocks: MoveList = threats.iter().copied().filter(|&f| is_legal(pb, mover, f)).collect();
-            if threats.len() >= 2 || blocks.is_empty() {
+            // Two five points cannot both be blocked, except in caro, where one block may close the other five.
+            if blocks.is_empty() || (threats.len() >= 2 && !pb.rule().five_needs_open_end()) {
                 return Expansion::Done(loss);
             }
-            return Expansion::Moves { moves: Rc::from([blocks[0]].as_slice()), forced: node.or };
+            return Expansion::Moves { moves: Rc::from(blocks.as_slice()), forced: node.or };
         }
         let mut moves = if node.or {
             match self.attacker_vcf.solve(pb) {
@@ -319,11 +365,13 @@ impl<'a> Vct<'a> {
     /// up a VCF need not make a three: it may add a stone to a line the VCF fills later).
     fn attacks(&self, pb: &mut PatternBoard) -> MoveList {
         let a = self.attacker;
+        // With threats of one four (fours and threes), a threat makes at least a blocked three somewhere.
+        let weakest = if self.threat_fours <= 1 { Pattern::Block3 } else { Pattern::Flex2 };
         let mut moves = MoveList::new();
         let mut to_check = MoveList::new();
         pb.for_each_empty(|p, cls| {
             let class = cls[a.index()];
-            let shape = (0..4).any(|dir| pb.pattern(a, p, dir) >= Pattern::Flex2);
+            let shape = (0..4).any(|dir| pb.pattern(a, p, dir) >= weakest);
             if class == Pattern4::Forbidden {
                 to_check.push(p);
             } else if shape {
@@ -348,7 +396,7 @@ impl<'a> Vct<'a> {
                 continue;
             }
             pb.make(q, d);
-            let attacker_still_wins = self.attacker_vcf.solve(pb);
+            let attacker_still_wins = self.threat_vcf.solve(pb);
             pb.undo();
             match attacker_still_wins {
                 Solution::None => out.push(q),
@@ -415,17 +463,26 @@ impl<'a> Vct<'a> {
             };
             let (moves, forced) = moves;
             let next = Self::child(node, forced);
+            // Children already proven first; search the others only when none is.
+            let mut order: Vec<Pos> = moves.to_vec();
+            order.sort_by_key(|&m| {
+                self.table.get(&Self::key_of(pb.board().hash_after(m, side), next)).map_or(1, |n| n.pn.min(1))
+            });
             let mut chosen = None;
-            for &m in moves.iter() {
+            for &m in &order {
                 pb.make(m, side);
                 let mut child = self.lookup(pb, next);
                 if child.pn != 0 {
                     child = self.search(pb, next, INF - 1, INF - 1);
                 }
+                // A defender reply is shown only if it stops every VCF, when one does (else the first proven).
+                let stops = node.or || self.attacker_vcf.solve(pb) == Solution::None;
                 pb.undo();
-                if child.pn == 0 {
+                if child.pn == 0 && (stops || chosen.is_none()) {
                     chosen = Some(m);
-                    break;
+                    if stops {
+                        break;
+                    }
                 }
             }
             let Some(m) = chosen else { break None };
@@ -440,34 +497,90 @@ impl<'a> Vct<'a> {
     }
 }
 
-/// Empty points where a defender stone might break the attacker's VCF `threat`: the points of the line itself,
-/// and the points near the defender's forced blocks on lines where one more defender stone would turn the block
-/// into a four (a counter-four in the middle of the VCF).
-fn threat_candidates(pb: &PatternBoard, defender: Color, threat: &[Pos]) -> MoveList {
-    let size = pb.size() as i32;
+/// Empty points where a defender stone might break the attacker's VCF `threat`: the points of the line itself;
+/// the points near the defender's forced blocks on lines where one more defender stone would turn the block into a
+/// four or a five (a counter-threat in the middle of the VCF); and when the line ends in a White four whose blocks
+/// are forbidden for Black, the points that can change those verdicts (on the lines through each forbidden point
+/// and through the straight-four points of its threes: a Black stone there can make a three false).
+fn threat_candidates(pb: &mut PatternBoard, defender: Color, threat: &[Pos]) -> MoveList {
     let mut out = MoveList::new();
-    let add = |q: Pos, out: &mut MoveList| {
-        if pb.board().is_empty(q) && !out.contains(&q) {
-            out.push(q);
-        }
-    };
     for (i, &p) in threat.iter().enumerate() {
-        add(p, &mut out);
-        if i % 2 == 0 {
-            continue; // an attacker move
-        }
-        for (dir, &(dx, dy)) in DIRS.iter().enumerate() {
-            let pattern = pb.pattern(defender, p, dir);
-            if !(pattern == Pattern::Block3 || pattern == Pattern::Flex3) {
-                continue;
-            }
-            for k in (-4i32..=4).filter(|&k| k != 0) {
-                let (x, y) = (i32::from(p.x) + k * dx, i32::from(p.y) + k * dy);
-                if x >= 0 && y >= 0 && x < size && y < size {
-                    add(Pos::new(x as usize, y as usize), &mut out);
+        push_empty(pb, p, &mut out);
+        if i % 2 == 1 {
+            for dir in 0..4 {
+                // One more defender stone on this line turns the block into a four (or a five).
+                if (Pattern::Block3..Pattern::Five).contains(&pb.pattern(defender, p, dir)) {
+                    push_line(pb, p, dir, 4, &mut out);
                 }
             }
         }
     }
+    if defender == Color::Black && pb.rule().has_forbidden() && threat.len() % 2 == 1 {
+        // Replay the threat to see whether it ends in blocks that are forbidden for Black.
+        let attacker = defender.opponent();
+        let mut side = attacker;
+        for &m in threat {
+            pb.make(m, side);
+            side = side.opponent();
+        }
+        let mut breakers = MoveList::new();
+        let mut forbidden_ends = MoveList::new();
+        for f in five_points(pb, attacker) {
+            if pb.forbidden_kind(f).is_some() {
+                forbidden_ends.push(f);
+            }
+        }
+        for &f in &forbidden_ends {
+            for dir in 0..4 {
+                push_line(pb, f, dir, 5, &mut breakers);
+                if pb.pattern(Color::Black, f, dir) == Pattern::Flex3 {
+                    for q in line_points(pb, f, dir, 4) {
+                        if pb.board().is_empty(q) {
+                            for qdir in 0..4 {
+                                push_line(pb, q, qdir, 5, &mut breakers);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Keep the points that really make a forbidden end legal.
+        breakers.retain(|q| {
+            pb.make(*q, Color::Black);
+            let breaks = forbidden_ends.iter().any(|&f| pb.forbidden_kind(f).is_none());
+            pb.undo();
+            breaks
+        });
+        for _ in threat {
+            pb.undo();
+        }
+        for q in breakers {
+            push_empty(pb, q, &mut out);
+        }
+    }
     out
+}
+
+/// The on-board points within `reach` steps of `p` along direction `dir` (not `p` itself).
+fn line_points(pb: &PatternBoard, p: Pos, dir: usize, reach: i32) -> impl Iterator<Item = Pos> + use<> {
+    let size = pb.size() as i32;
+    let (dx, dy) = DIRS[dir];
+    (-reach..=reach).filter(|&k| k != 0).filter_map(move |k| {
+        let (x, y) = (i32::from(p.x) + k * dx, i32::from(p.y) + k * dy);
+        (x >= 0 && y >= 0 && x < size && y < size).then(|| Pos::new(x as usize, y as usize))
+    })
+}
+
+/// Adds the empty points within `reach` of `p` along `dir` to `out`.
+fn push_line(pb: &PatternBoard, p: Pos, dir: usize, reach: i32, out: &mut MoveList) {
+    for q in line_points(pb, p, dir, reach) {
+        push_empty(pb, q, out);
+    }
+}
+
+/// Adds `q` to `out` if it is empty and not there yet.
+fn push_empty(pb: &PatternBoard, q: Pos, out: &mut MoveList) {
+    if pb.board().is_empty(q) && !out.contains(&q) && !out.is_full() {
+        out.push(q);
+    }
 }
