@@ -22,13 +22,7 @@ pub fn is_legal(pb: &mut PatternBoard, c: Color, p: Pos) -> bool {
 /// Every point where colour `c` would make a winning five.
 #[must_use]
 pub fn five_points(pb: &PatternBoard, c: Color) -> MoveList {
-    let mut out = MoveList::new();
-    pb.for_each_empty(|p, cls| {
-        if cls[c.index()] == Pattern4::Five {
-            out.push(p);
-        }
-    });
-    out
+    pb.five_points(c).collect()
 }
 
 /// The points within four steps of `p` on its four lines where colour `c` would make a winning five. After `c`
@@ -56,12 +50,13 @@ pub fn five_points_around(pb: &PatternBoard, c: Color, p: Pos) -> LinePoints {
 pub fn four_moves(pb: &mut PatternBoard, c: Color) -> MoveList {
     let mut out = MoveList::new();
     let mut to_check = MoveList::new();
-    pb.for_each_empty(|p, cls| match cls[c.index()] {
-        Pattern4::Five => {}
-        k if k >= Pattern4::Block4 => out.push(p),
-        Pattern4::Forbidden => to_check.push(p),
-        _ => {}
-    });
+    for p in pb.four_candidates(c) {
+        match pb.pattern4(c, p) {
+            Pattern4::Five => {}
+            Pattern4::Forbidden => to_check.push(p),
+            _ => out.push(p),
+        }
+    }
     for p in to_check {
         // A Forbidden class may hide a legal four (a four-three-three whose threes are not all real).
         if pb.fours(c, p) == 1 && pb.forbidden_kind(p).is_none() {

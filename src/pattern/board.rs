@@ -59,6 +59,41 @@ pub struct PatternBoard {
     log_marks: Vec<u32>,
     /// Stones placed at set-up, which have no log entries (undoing them recomputes instead).
     setup_stones: usize,
+    /// Per colour: the points whose class is `Five`, one bit each by flat index.
+    five_bits: [Bits; 2],
+    /// Per colour: the points whose class is a four or better, or `Forbidden` (which may hide a legal four).
+    four_bits: [Bits; 2],
+}
+
+/// Per class: bit 0 when it belongs to the five set, bit 1 when it belongs to the four set.
+const SET_FLAGS: [u8; 16] = {
+    let mut flags = [0u8; 16];
+    let mut class = 0;
+    while class < 16 {
+        let five = class == Pattern4::Five as usize;
+        let four = (class >= Pattern4::Block4 as usize && class <= Pattern4::Five as usize)
+            || class == Pattern4::Forbidden as usize;
+        flags[class] = (five as u8) | ((four as u8) << 1);
+        class += 1;
+    }
+    flags
+};
+
+/// One bit per flat point index.
+type Bits = [u64; CELLS / 64];
+
+/// The points whose bits are set, in index order.
+fn bit_points(bits: &Bits) -> impl Iterator<Item = Pos> + '_ {
+    bits.iter().enumerate().flat_map(|(w, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                Pos::from_index(w * 64 + bit)
+            })
+        })
+    })
 }
 
 /// The patterns and classes of one point.
@@ -87,6 +122,8 @@ impl PatternBoard {
             log: Vec::new(),
             log_marks: Vec::new(),
             setup_stones: 0,
+            five_bits: [[0; CELLS / 64]; 2],
+            four_bits: [[0; CELLS / 64]; 2],
         };
         pb.recompute_all();
         Ok(pb)
@@ -153,7 +190,7 @@ impl PatternBoard {
         let i = p.index();
         self.log_marks.push(self.log.len() as u32);
         self.log.push((i as u16, self.points[i]));
-        self.points[i] = PointState::default();
+        self.set_state(i, PointState::default());
         self.refresh_lines(p, true);
     }
 
@@ -163,10 +200,12 @@ impl PatternBoard {
         let (p, c) = self.board.undo()?;
         if self.board.stone_count() >= self.setup_stones {
             let start = self.log_marks.pop().unwrap_or_default() as usize;
-            for &(i, state) in self.log[start..].iter().rev() {
-                self.points[i as usize] = state;
+            let mut log = std::mem::take(&mut self.log);
+            for &(i, state) in log[start..].iter().rev() {
+                self.set_state(i as usize, state);
             }
-            self.log.truncate(start);
+            log.truncate(start);
+            self.log = log;
         } else {
             // A set-up stone: nothing was logged, so recompute what it touched.
             self.setup_stones = self.board.stone_count();
@@ -284,11 +323,50 @@ impl PatternBoard {
             | (u32::from(entry & 0xf) << shift)
             | (u32::from(entry >> 4) << (16 + shift));
         let p4 = [self.tables.combo(Color::Black, pats as u16), self.tables.combo(Color::White, (pats >> 16) as u16)];
-        self.points[index] = PointState { pats, p4 };
+        self.set_state(index, PointState { pats, p4 });
+    }
+
+    /// Stores a point's state and keeps the class bit sets in step.
+    #[inline(always)]
+    fn set_state(&mut self, index: usize, state: PointState) {
+        let old = self.points[index].p4;
+        self.points[index] = state;
+        // Most class changes keep the point in or out of both sets: compare the set memberships only.
+        let member = |p4: [u8; 2]| SET_FLAGS[p4[0] as usize & 15] | (SET_FLAGS[p4[1] as usize & 15] << 2);
+        if member(old) != member(state.p4) {
+            self.update_bits(index, state.p4);
+        }
+    }
+
+    /// Sets or clears the point's bits in the five and four sets of both colours.
+    #[inline(never)]
+    fn update_bits(&mut self, index: usize, p4: [u8; 2]) {
+        let (word, bit) = (index / 64, 1u64 << (index % 64));
+        for (c, &class) in p4.iter().enumerate() {
+            let five = class == Pattern4::Five as u8;
+            let four = class >= Pattern4::Block4 as u8 || class == Pattern4::Forbidden as u8;
+            let fives = &mut self.five_bits[c][word];
+            *fives = (*fives & !bit) | if five { bit } else { 0 };
+            let fours = &mut self.four_bits[c][word];
+            *fours = (*fours & !bit) | if four { bit } else { 0 };
+        }
+    }
+
+    /// The empty points where colour `c` would make a winning five, in index order.
+    pub fn five_points(&self, c: Color) -> impl Iterator<Item = Pos> + '_ {
+        bit_points(&self.five_bits[c.index()])
+    }
+
+    /// The empty points whose class for colour `c` is a four or better, or `Forbidden` (renju Black: such a point
+    /// may still be a legal four), in index order.
+    pub fn four_candidates(&self, c: Color) -> impl Iterator<Item = Pos> + '_ {
+        bit_points(&self.four_bits[c.index()])
     }
 
     fn recompute_all(&mut self) {
         self.points = [PointState::default(); CELLS];
+        self.five_bits = [[0; CELLS / 64]; 2];
+        self.four_bits = [[0; CELLS / 64]; 2];
         self.log.clear();
         self.log_marks.clear();
         self.setup_stones = self.board.stone_count();
@@ -316,7 +394,10 @@ impl PatternBoard {
         }
         for p in self.board.points() {
             let i = p.index();
-            if self.points[i] != other.points[i] {
+            if self.points[i] != other.points[i]
+                || self.five_bits != other.five_bits
+                || self.four_bits != other.four_bits
+            {
                 return Some(format!(
                     "patterns at {} differ: {:?} vs {:?}",
                     p.notation(self.size()),

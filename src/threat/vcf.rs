@@ -9,7 +9,7 @@
 
 use super::{Limits, Solution, Stats, ZobristMap};
 use crate::movegen::{MoveList, distance, five_points_around, four_moves};
-use crate::pattern::{Pattern4, PatternBoard};
+use crate::pattern::PatternBoard;
 use crate::types::{Color, Pos};
 
 /// Options of a VCF run.
@@ -88,19 +88,7 @@ impl<'a> Vcf<'a> {
         }
         let a = self.attacker;
         let d = a.opponent();
-        let mut own_five = None;
-        let mut their_fives = 0;
-        let mut their_five = None;
-        pb.for_each_empty(|p, cls| {
-            if cls[a.index()] == Pattern4::Five {
-                own_five = Some(p);
-            }
-            if cls[d.index()] == Pattern4::Five {
-                their_fives += 1;
-                their_five = Some(p);
-            }
-        });
-        if let Some(f) = own_five {
+        if let Some(f) = pb.five_points(a).next() {
             line.push(f);
             return Step::Win;
         }
@@ -116,9 +104,13 @@ impl<'a> Vcf<'a> {
             self.cut |= refuted < UNLIMITED;
             return Step::Fail;
         }
-        let mut moves = match (their_fives, their_five) {
-            (0, _) => four_moves(pb, a),
-            (1, Some(block)) => {
+        let (their_five, more) = {
+            let mut theirs = pb.five_points(d);
+            (theirs.next(), theirs.next().is_some())
+        };
+        let mut moves = match (their_five, more) {
+            (None, _) => four_moves(pb, a),
+            (Some(block), false) => {
                 // The defender threatens five: the block must also be a four.
                 let fours = four_moves(pb, a);
                 let mut only = MoveList::new();
