@@ -136,16 +136,19 @@ impl<'a> Vct<'a> {
     pub fn solve(&mut self, pb: &mut PatternBoard) -> Solution {
         let most = if self.options.max_depth == 0 { DEFAULT_DEPTH } else { self.options.max_depth };
         let longest = if self.options.threat_fours == 0 { DEFAULT_THREAT_FOURS } else { self.options.threat_fours };
-        // Fours and threes first (cheap and usually enough), then the longer threats.
-        let mut passes = vec![1];
+        // Fours and threes at shallow depths first (cheap, and most wins are there), then everything: the longer
+        // threats to the full depth in one pass, which shares far more of a deep proof's tree than many passes.
+        let shallow: Vec<u32> = (0..=SHALLOW.min(most)).collect();
+        let mut schedule = vec![(1, shallow.clone())];
         if longest > 1 {
-            passes.push(longest);
+            schedule.push((longest, vec![most]));
+        } else if SHALLOW < most {
+            schedule.push((1, vec![most]));
         }
-        for threat_fours in passes {
-            self.set_threat_fours(threat_fours);
-            // Shallow depths one by one (short wins come fast), then the whole depth at once: deep proofs share
-            // far more of their tree in one pass than in many.
-            let depths: Vec<u32> = (0..=SHALLOW.min(most)).chain((SHALLOW < most).then_some(most)).collect();
+        for (threat_fours, depths) in schedule {
+            if threat_fours != self.threat_fours || self.expansions.is_empty() {
+                self.set_threat_fours(threat_fours);
+            }
             for depth in depths {
                 let root = Node { or: true, depth };
                 self.depth_cut = false;
