@@ -1,25 +1,12 @@
 //! Property tests of the incremental pattern board: random games with random undos, where after every make and
 //! every undo the incremental state equals a from-scratch rebuild and the zobrist hash is the one it had before.
 
+mod common;
+
+use common::Rng;
 use tengen::board::{Cell, DIRS};
 use tengen::pattern::{EMPTY, LineCells, OPP, OWN, PatternBoard, WALL, classify_line};
 use tengen::types::{Color, Pos, Rule};
-
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A random empty point, usually next to an existing stone so that lines fill up the way games do.
 fn random_move(b: &PatternBoard, rng: &mut Rng) -> Option<Pos> {

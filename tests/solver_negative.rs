@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{LFZ084, lfz_puzzles, quintet_mates};
+use common::{LFZ084, Rng, lfz_puzzles, quintet_mates};
 use std::sync::LazyLock;
 use std::time::Instant;
 use tengen::pattern::{MoveOutcome, PatternBoard};
@@ -91,22 +91,6 @@ fn quintet_negatives() -> Vec<Negative> {
         }
     }
     out
-}
-
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Random play near the stones (Black opening at H8, no fives, no forbidden points) until `stones` are down.

@@ -8,25 +8,11 @@
 
 mod common;
 
+use common::Rng;
+
 use tengen::pattern::{MoveOutcome, PatternBoard};
 use tengen::threat::{Limits, LineEnd, Solution, Vcf, VcfOptions, Vct, VctOptions, check_line, naive_vcf};
 use tengen::types::{Color, Pos, Rule, format_line};
-
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// The position as a `solve` input line: black stones, a tab, white stones, a tab, the side to move.
 fn position_line(pb: &PatternBoard, to_move: Color) -> String {
