@@ -71,3 +71,47 @@ pub fn four_moves(pb: &mut PatternBoard, c: Color) -> MoveList {
 pub fn distance(a: Pos, b: Pos) -> u32 {
     u32::from(a.x.abs_diff(b.x).max(a.y.abs_diff(b.y)))
 }
+
+/// The legal moves for `mover` after which the opponent has none of its five points `fives` left: the five point
+/// itself when there is one (two cannot both be blocked), and in caro, where a five blocked at both ends wins
+/// nothing, also a point beyond a five point that closes the five's far end.
+pub fn five_stops(pb: &mut PatternBoard, mover: Color, fives: &[Pos]) -> MoveList {
+    let mut out = MoveList::new();
+    if !pb.rule().five_needs_open_end() {
+        if let [f] = fives
+            && is_legal(pb, mover, *f)
+        {
+            out.push(*f);
+        }
+        return out;
+    }
+    let size = pb.size() as i32;
+    let mut candidates = MoveList::new();
+    for &f in fives {
+        for &(dx, dy) in &DIRS {
+            for k in -5i32..=5 {
+                let (x, y) = (i32::from(f.x) + k * dx, i32::from(f.y) + k * dy);
+                if x < 0 || y < 0 || x >= size || y >= size {
+                    continue;
+                }
+                let q = Pos::new(x as usize, y as usize);
+                if pb.board().is_empty(q) && !candidates.contains(&q) {
+                    candidates.push(q);
+                }
+            }
+        }
+    }
+    let threat = mover.opponent();
+    for q in candidates {
+        if !is_legal(pb, mover, q) {
+            continue;
+        }
+        pb.make(q, mover);
+        let stopped = pb.five_points(threat).next().is_none();
+        pb.undo();
+        if stopped {
+            out.push(q);
+        }
+    }
+    out
+}

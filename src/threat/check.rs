@@ -55,12 +55,13 @@ pub fn check_line(start: &PatternBoard, attacker: Color, line: &[Pos], vct: bool
         }
         let other_fives = fives(&pb, other);
         if side == attacker {
-            // A defender four must be blocked (the attacker has no five, or the line would have ended).
-            let blocks_four = other_fives.contains(&m);
-            if !other_fives.is_empty() && !blocks_four {
-                return Err(format!("attacker move {number} ({}) ignores the defender's four", name(m)));
-            }
+            // A defender four must be stopped (the attacker has no five, or the line would have ended), and the
+            // defender must be left without a five point.
+            let blocks_four = !other_fives.is_empty();
             pb.make(m, side);
+            if !fives(&pb, defender).is_empty() {
+                return Err(format!("attacker move {number} ({}) leaves the defender a five", name(m)));
+            }
             let threat_fives = fives(&pb, attacker);
             let threat = !threat_fives.is_empty() || (vct && naive_vcf(&mut pb, attacker).is_some());
             if !(threat || (vct && blocks_four)) {
@@ -86,8 +87,25 @@ pub fn check_line(start: &PatternBoard, attacker: Color, line: &[Pos], vct: bool
             // The defender answers: a five point must be blocked; a three may be met by any move that leaves no
             // straight four, or by a four of the defender's own.
             if !other_fives.is_empty() {
-                if !other_fives.contains(&m) {
-                    return Err(format!("defender move {number} ({}) does not block the four", name(m)));
+                // The answer must stop every five point; against an unstoppable four, blocking one will do.
+                let stops_all = |pb: &mut PatternBoard, q: Pos| {
+                    pb.make(q, side);
+                    let stopped = fives(pb, attacker).is_empty();
+                    pb.undo();
+                    stopped
+                };
+                if !stops_all(&mut pb, m) {
+                    // Outside caro only the five point itself stops a five, so one five point is stoppable.
+                    let stoppable = if pb.rule().five_needs_open_end() {
+                        near_fives(&pb, &other_fives)
+                            .into_iter()
+                            .any(|q| matches!(pb.outcome(q, side), MoveOutcome::Normal) && stops_all(&mut pb, q))
+                    } else {
+                        other_fives.len() == 1
+                    };
+                    if stoppable || !other_fives.contains(&m) {
+                        return Err(format!("defender move {number} ({}) does not stop the four", name(m)));
+                    }
                 }
                 pb.make(m, side);
                 continue;
@@ -129,6 +147,27 @@ fn fives(pb: &PatternBoard, c: Color) -> Vec<Pos> {
         .collect()
 }
 
+/// The empty points within five steps of the five points `fives` on their lines (where a stone can stop a five in
+/// caro, by taking its point or closing its far end), the five points first.
+fn near_fives(pb: &PatternBoard, fives: &[Pos]) -> Vec<Pos> {
+    let size = pb.size() as i32;
+    let mut out: Vec<Pos> = fives.to_vec();
+    for &f in fives {
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            for k in -5i32..=5 {
+                let (x, y) = (i32::from(f.x) + k * dx, i32::from(f.y) + k * dy);
+                if x >= 0 && y >= 0 && x < size && y < size {
+                    let q = Pos::new(x as usize, y as usize);
+                    if pb.board().is_empty(q) && !out.contains(&q) {
+                        out.push(q);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The checker's own VCF search for `attacker` (to move, or as if the defender passed): exhaustive, with a set of
 /// refuted positions. Returns a winning line.
 pub fn naive_vcf(pb: &mut PatternBoard, attacker: Color) -> Option<Vec<Pos>> {
@@ -146,9 +185,11 @@ fn vcf_from(pb: &mut PatternBoard, attacker: Color, refuted: &mut HashSet<u64>, 
     if refuted.contains(&pb.board().hash()) {
         return false;
     }
+    let caro = pb.rule().five_needs_open_end();
     let their = fives(pb, defender);
     let candidates: Vec<Pos> = match their.len() {
         0 => pb.board().points().collect(),
+        _ if caro => near_fives(pb, &their), // a caro five can also be closed at its far end
         1 => their,
         _ => Vec::new(),
     };
@@ -158,24 +199,48 @@ fn vcf_from(pb: &mut PatternBoard, attacker: Color, refuted: &mut HashSet<u64>, 
             continue;
         }
         pb.make(m, attacker);
+        if !fives(pb, defender).is_empty() {
+            pb.undo(); // the defender's four is not stopped
+            continue;
+        }
         line.push(m);
         let blocks = fives(pb, attacker);
-        let legal: Vec<Pos> =
-            blocks.iter().copied().filter(|&b| matches!(pb.outcome(b, defender), MoveOutcome::Normal)).collect();
+        // The defender's answers: a legal move after which the attacker has no five point.
+        let answers: Vec<Pos> = if caro {
+            near_fives(pb, &blocks)
+                .into_iter()
+                .filter(|&q| {
+                    matches!(pb.outcome(q, defender), MoveOutcome::Normal) && {
+                        pb.make(q, defender);
+                        let stopped = fives(pb, attacker).is_empty();
+                        pb.undo();
+                        stopped
+                    }
+                })
+                .collect()
+        } else if blocks.len() == 1 {
+            blocks.iter().copied().filter(|&b| matches!(pb.outcome(b, defender), MoveOutcome::Normal)).collect()
+        } else {
+            Vec::new()
+        };
         let won = if blocks.is_empty() {
             false
-        } else if legal.is_empty() {
-            true
-        } else if blocks.len() >= 2 && !pb.rule().five_needs_open_end() {
-            line.push(legal[0]);
-            line.extend(blocks.iter().copied().find(|&f| f != legal[0]));
+        } else if answers.is_empty() {
+            // Unstoppable: show a legal block of one five point and the other five, when there is one.
+            if let Some(&b) = blocks.iter().find(|&&b| matches!(pb.outcome(b, defender), MoveOutcome::Normal)) {
+                pb.make(b, defender);
+                let win = fives(pb, attacker).first().copied();
+                pb.undo();
+                line.push(b);
+                line.extend(win);
+            }
             true
         } else {
             // Every legal block must lose (caro: a block may also close the other five).
             let base = line.len();
             let mut shown = None;
             let mut all = true;
-            for &b in &legal {
+            for &b in &answers {
                 line.truncate(base);
                 pb.make(b, defender);
                 line.push(b);

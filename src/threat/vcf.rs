@@ -8,7 +8,7 @@
 //! counted (as `testdata/vcf/lfz084_puzzles.tsv` counts it).
 
 use super::{Limits, Solution, Stats, ZobristMap};
-use crate::movegen::{MoveList, distance, five_points_around, four_moves};
+use crate::movegen::{MoveList, distance, five_points_around, five_stops, four_moves, is_legal};
 use crate::pattern::PatternBoard;
 use crate::types::{Color, Pos};
 
@@ -104,22 +104,15 @@ impl<'a> Vcf<'a> {
             self.cut |= refuted < UNLIMITED;
             return Step::Fail;
         }
-        let (their_five, more) = {
-            let mut theirs = pb.five_points(d);
-            (theirs.next(), theirs.next().is_some())
-        };
-        let mut moves = match (their_five, more) {
-            (None, _) => four_moves(pb, a),
-            (Some(block), false) => {
-                // The defender threatens five: the block must also be a four.
-                let fours = four_moves(pb, a);
-                let mut only = MoveList::new();
-                if fours.contains(&block) {
-                    only.push(block);
-                }
-                only
-            }
-            _ => MoveList::new(),
+        let theirs: MoveList = pb.five_points(d).collect();
+        let mut moves = if theirs.is_empty() {
+            four_moves(pb, a)
+        } else {
+            // The defender threatens five: the answer must stop it and be a four as well.
+            let stops = five_stops(pb, a, &theirs);
+            let mut fours = four_moves(pb, a);
+            fours.retain(|m| stops.contains(m));
+            fours
         };
         self.order(pb, &mut moves, line);
         let base = line.len();
@@ -148,27 +141,28 @@ impl<'a> Vcf<'a> {
         let a = self.attacker;
         let d = a.opponent();
         let fives = five_points_around(pb, a, m);
-        let renju_black_defends = d == Color::Black && pb.rule().has_forbidden();
-        // Blocks the defender may legally play (a renju Black block on a forbidden point is no block).
-        let mut blocks = fives.clone();
-        if renju_black_defends {
-            blocks.retain(|f| pb.forbidden_kind(*f).is_none());
-        }
         if fives.is_empty() {
             return Step::Fail;
         }
-        if blocks.is_empty() {
-            return Step::Win; // every block is forbidden for Black: White wins now
+        // The defender's legal answers (a renju Black block on a forbidden point is no block).
+        let blocks = five_stops(pb, d, &fives);
+        if blocks.is_empty() && fives.len() == 1 {
+            return Step::Win; // the only block is forbidden for Black: White wins now
         }
-        if fives.len() >= 2 && !pb.rule().five_needs_open_end() {
-            let block = blocks[0];
-            let win = fives.iter().copied().find(|&f| f != block).unwrap_or(block);
-            line.push(block);
-            line.push(win);
+        if blocks.is_empty() {
+            // Two five points: the defender blocks one (if it legally can) and the attacker plays the other.
+            if let Some(&block) = fives.iter().find(|&&f| is_legal(pb, d, f)) {
+                // The five still open after the block (in caro a block can also close another five).
+                pb.make(block, d);
+                let win = pb.five_points(a).next();
+                pb.undo();
+                line.push(block);
+                line.extend(win);
+            }
             return Step::Win;
         }
-        // Every legal block must be met. There is one, except in caro, where a block of one five point may close
-        // the far end of the other five.
+        // Every legal answer must be met. There is one, except in caro, where the far end of a five can be closed
+        // too.
         let base = line.len();
         let mut shown: Option<Vec<Pos>> = None;
         for &block in &blocks {

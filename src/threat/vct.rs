@@ -26,7 +26,7 @@
 
 use super::{Limits, Solution, Stats, Vcf, VcfOptions, ZobristMap};
 use crate::board::DIRS;
-use crate::movegen::{MoveList, distance, five_points, four_moves, is_legal};
+use crate::movegen::{MoveList, distance, five_points, five_stops, four_moves, is_legal};
 use crate::pattern::{Pattern, Pattern4, PatternBoard};
 use crate::types::{Color, Pos};
 use std::rc::Rc;
@@ -312,10 +312,9 @@ impl<'a> Vct<'a> {
         }
         let threats = five_points(pb, waiter);
         if !threats.is_empty() {
-            // The waiting side threatens five: block it, or lose.
-            let blocks: MoveList = threats.iter().copied().filter(|&f| is_legal(pb, mover, f)).collect();
-            // Two five points cannot both be blocked, except in caro, where one block may close the other five.
-            if blocks.is_empty() || (threats.len() >= 2 && !pb.rule().five_needs_open_end()) {
+            // The waiting side threatens five: stop it, or lose.
+            let blocks = five_stops(pb, mover, &threats);
+            if blocks.is_empty() {
                 return Expansion::Done(loss);
             }
             return Expansion::Moves { moves: Rc::from(blocks.as_slice()), forced: node.or };
@@ -501,67 +500,87 @@ impl<'a> Vct<'a> {
 }
 
 /// Empty points where a defender stone might break the attacker's VCF `threat`: the points of the line itself;
-/// the points near the defender's forced blocks on lines where one more defender stone would turn the block into a
-/// four or a five (a counter-threat in the middle of the VCF); and when the line ends in a White four whose blocks
-/// are forbidden for Black, the points that can change those verdicts (on the lines through each forbidden point
-/// and through the straight-four points of its threes: a Black stone there can make a three false).
+/// the points near each forced block on lines where one more defender stone would turn the block into a four or a
+/// five (a counter-threat in the middle of the VCF; judged with the line's earlier moves on the board, so that a
+/// counter-four made of two blocks is seen); in caro the points that can close a five at its far end; and when the
+/// line ends in a White four whose blocks are forbidden for Black, the points that can change those verdicts (on
+/// the lines through them and through the straight-four points of their threes: a Black stone there can make a
+/// three false).
 fn threat_candidates(pb: &mut PatternBoard, defender: Color, threat: &[Pos]) -> MoveList {
-    let mut out = MoveList::new();
+    let attacker = defender.opponent();
+    let caro = pb.rule().five_needs_open_end();
+    let mut points: Vec<Pos> = Vec::new();
+    let mut side = attacker;
+    let mut played = 0;
     for (i, &p) in threat.iter().enumerate() {
-        push_empty(pb, p, &mut out);
+        points.push(p);
+        if !pb.board().is_empty(p) {
+            break;
+        }
         if i % 2 == 1 {
             for dir in 0..4 {
                 // One more defender stone on this line turns the block into a four (or a five).
                 if (Pattern::Block3..Pattern::Five).contains(&pb.pattern(defender, p, dir)) {
-                    push_line(pb, p, dir, 4, &mut out);
+                    points.extend(line_points(pb, p, dir, 4));
                 }
             }
         }
-    }
-    if defender == Color::Black && pb.rule().has_forbidden() && threat.len() % 2 == 1 {
-        // Replay the threat to see whether it ends in blocks that are forbidden for Black.
-        let attacker = defender.opponent();
-        let mut side = attacker;
-        for &m in threat {
-            pb.make(m, side);
-            side = side.opponent();
-        }
-        let mut breakers = MoveList::new();
-        let mut forbidden_ends = MoveList::new();
-        for f in five_points(pb, attacker) {
-            if pb.forbidden_kind(f).is_some() {
-                forbidden_ends.push(f);
+        pb.make(p, side);
+        played += 1;
+        if caro && side == attacker {
+            for f in five_points(pb, attacker) {
+                for dir in 0..4 {
+                    points.extend(line_points(pb, f, dir, 5));
+                }
             }
         }
-        for &f in &forbidden_ends {
-            for dir in 0..4 {
-                push_line(pb, f, dir, 5, &mut breakers);
-                if pb.pattern(Color::Black, f, dir) == Pattern::Flex3 {
-                    for q in line_points(pb, f, dir, 4) {
-                        if pb.board().is_empty(q) {
-                            for qdir in 0..4 {
-                                push_line(pb, q, qdir, 5, &mut breakers);
-                            }
+        side = side.opponent();
+    }
+    if defender == Color::Black && pb.rule().has_forbidden() && threat.len() % 2 == 1 && played == threat.len() {
+        points.extend(forbidden_breakers(pb, attacker));
+    }
+    for _ in 0..played {
+        pb.undo();
+    }
+    let mut out = MoveList::new();
+    for q in points {
+        push_empty(pb, q, &mut out);
+    }
+    out
+}
+
+/// At the end of a White threat line: the Black points that make one of White's forbidden-for-Black five points
+/// legal again.
+fn forbidden_breakers(pb: &mut PatternBoard, attacker: Color) -> MoveList {
+    let mut breakers = MoveList::new();
+    let mut forbidden_ends = MoveList::new();
+    for f in five_points(pb, attacker) {
+        if pb.forbidden_kind(f).is_some() {
+            forbidden_ends.push(f);
+        }
+    }
+    for &f in &forbidden_ends {
+        for dir in 0..4 {
+            push_line(pb, f, dir, 5, &mut breakers);
+            if pb.pattern(Color::Black, f, dir) == Pattern::Flex3 {
+                for q in line_points(pb, f, dir, 4) {
+                    if pb.board().is_empty(q) {
+                        for qdir in 0..4 {
+                            push_line(pb, q, qdir, 5, &mut breakers);
                         }
                     }
                 }
             }
         }
-        // Keep the points that really make a forbidden end legal.
-        breakers.retain(|q| {
-            pb.make(*q, Color::Black);
-            let breaks = forbidden_ends.iter().any(|&f| pb.forbidden_kind(f).is_none());
-            pb.undo();
-            breaks
-        });
-        for _ in threat {
-            pb.undo();
-        }
-        for q in breakers {
-            push_empty(pb, q, &mut out);
-        }
     }
-    out
+    // Keep the points that really make a forbidden end legal.
+    breakers.retain(|q| {
+        pb.make(*q, Color::Black);
+        let breaks = forbidden_ends.iter().any(|&f| pb.forbidden_kind(f).is_none());
+        pb.undo();
+        breaks
+    });
+    breakers
 }
 
 /// The on-board points within `reach` steps of `p` along direction `dir` (not `p` itself).
