@@ -105,7 +105,7 @@ impl<'a> Vct<'a> {
     /// A solver for `attacker`.
     #[must_use]
     pub fn new(attacker: Color, options: VctOptions<'a>) -> Vct<'a> {
-        let vcf_options = VcfOptions { limits: Limits { nodes: 0, ..options.limits }, ..VcfOptions::default() };
+        let vcf_options = inner_vcf_options(&options);
         Vct {
             attacker,
             options,
@@ -172,8 +172,8 @@ impl<'a> Vct<'a> {
 
     /// Threats become moves that leave a VCF of at most `fours` fours; what was learnt under other threats goes.
     fn set_threat_fours(&mut self, fours: u32) {
-        let vcf_options = VcfOptions { limits: Limits { nodes: 0, ..self.options.limits }, ..VcfOptions::default() };
-        self.threat_vcf = Vcf::new(self.attacker, VcfOptions { max_moves: fours, ..vcf_options });
+        let vcf_options = VcfOptions { max_moves: fours, ..inner_vcf_options(&self.options) };
+        self.threat_vcf = Vcf::new(self.attacker, vcf_options);
         self.threat_fours = fours;
         self.table.clear();
         self.expansions.clear();
@@ -302,11 +302,10 @@ impl<'a> Vct<'a> {
 
     /// [`Vct::expand`] without the depth limit and the cache.
     fn expand_position(&mut self, pb: &mut PatternBoard, or: bool) -> Expansion {
-        let node = Node { or, depth: 1 };
         let a = self.attacker;
         let d = a.opponent();
-        let (mover, waiter) = if node.or { (a, d) } else { (d, a) };
-        let (win, loss) = if node.or { (PROVEN, DISPROVEN) } else { (DISPROVEN, PROVEN) };
+        let (mover, waiter) = if or { (a, d) } else { (d, a) };
+        let (win, loss) = if or { (PROVEN, DISPROVEN) } else { (DISPROVEN, PROVEN) };
         if !five_points(pb, mover).is_empty() {
             return Expansion::Done(win);
         }
@@ -317,9 +316,9 @@ impl<'a> Vct<'a> {
             if blocks.is_empty() {
                 return Expansion::Done(loss);
             }
-            return Expansion::Moves { moves: Rc::from(blocks.as_slice()), forced: node.or };
+            return Expansion::Moves { moves: Rc::from(blocks.as_slice()), forced: or };
         }
-        let mut moves = if node.or {
+        let mut moves = if or {
             match self.attacker_vcf.solve(pb) {
                 Solution::Win(_) => return Expansion::Done(PROVEN),
                 Solution::Unknown => {
@@ -497,6 +496,11 @@ impl<'a> Vct<'a> {
         }
         result
     }
+}
+
+/// The options of the VCF searches inside a VCT run: its deadline and abort flag, no node limit of their own.
+fn inner_vcf_options<'a>(options: &VctOptions<'a>) -> VcfOptions<'a> {
+    VcfOptions { limits: Limits { nodes: 0, ..options.limits }, ..VcfOptions::default() }
 }
 
 /// Empty points where a defender stone might break the attacker's VCF `threat`: the points of the line itself;
