@@ -11,6 +11,10 @@ pub type MoveList = ArrayVec<Pos, { MAX_SIZE * MAX_SIZE }>;
 /// A few points on the lines through one point (the five points one move creates: never more than 8).
 pub type LinePoints = ArrayVec<Pos, 16>;
 
+/// The moves that stop a set of five points: the five point itself, and in caro up to two far-end closes on each
+/// of its four lines (a stop of several five points stops each of them), so never more than 9.
+pub type StopList = ArrayVec<Pos, 32>;
+
 /// Whether colour `c` may play `p`: on the board, empty, and for renju Black not forbidden (a five always may).
 pub fn is_legal(pb: &mut PatternBoard, c: Color, p: Pos) -> bool {
     if !pb.board().is_empty(p) {
@@ -49,21 +53,31 @@ pub fn five_points_around(pb: &PatternBoard, c: Color, p: Pos) -> LinePoints {
 /// Every legal point where colour `c` would make at least one four but no five.
 pub fn four_moves(pb: &mut PatternBoard, c: Color) -> MoveList {
     let mut out = MoveList::new();
-    let mut to_check = MoveList::new();
+    four_moves_into(pb, c, &mut out);
+    out
+}
+
+/// [`four_moves`] into `out` (which is cleared first), without moving a large list around.
+pub fn four_moves_into(pb: &mut PatternBoard, c: Color, out: &mut MoveList) {
+    out.clear();
+    let mut forbidden = false;
     for p in pb.four_candidates(c) {
         match pb.pattern4(c, p) {
             Pattern4::Five => {}
-            Pattern4::Forbidden => to_check.push(p),
+            Pattern4::Forbidden => forbidden = true,
             _ => out.push(p),
         }
     }
-    for p in to_check {
-        // A Forbidden class may hide a legal four (a four-three-three whose threes are not all real).
-        if pb.fours(c, p) == 1 && pb.forbidden_kind(p).is_none() {
-            out.push(p);
+    if forbidden {
+        let candidates: MoveList =
+            pb.four_candidates(c).filter(|&p| pb.pattern4(c, p) == Pattern4::Forbidden).collect();
+        for p in candidates {
+            // A Forbidden class may hide a legal four (a four-three-three whose threes are not all real).
+            if pb.fours(c, p) == 1 && pb.forbidden_kind(p).is_none() {
+                out.push(p);
+            }
         }
     }
-    out
 }
 
 /// Chebyshev distance between two points.
@@ -75,8 +89,8 @@ pub fn distance(a: Pos, b: Pos) -> u32 {
 /// The legal moves for `mover` after which the opponent has none of its five points `fives` left: the five point
 /// itself when there is one (two cannot both be blocked), and in caro, where a five blocked at both ends wins
 /// nothing, also a point beyond a five point that closes the five's far end.
-pub fn five_stops(pb: &mut PatternBoard, mover: Color, fives: &[Pos]) -> MoveList {
-    let mut out = MoveList::new();
+pub fn five_stops(pb: &mut PatternBoard, mover: Color, fives: &[Pos]) -> StopList {
+    let mut out = StopList::new();
     if !pb.rule().five_needs_open_end() {
         if let [f] = fives
             && is_legal(pb, mover, *f)
@@ -109,8 +123,8 @@ pub fn five_stops(pb: &mut PatternBoard, mover: Color, fives: &[Pos]) -> MoveLis
         pb.make(q, mover);
         let stopped = pb.five_points(threat).next().is_none();
         pb.undo();
-        if stopped {
-            out.push(q);
+        if stopped && out.try_push(q).is_err() {
+            break; // cannot happen: see StopList
         }
     }
     out

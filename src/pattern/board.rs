@@ -55,8 +55,11 @@ pub struct PatternBoard {
     points: [PointState; CELLS],
     /// Undo log: the states that each recorded move overwrote, with the point they belong to.
     log: Vec<(u16, PointState)>,
-    /// Where each recorded move's entries start in `log`.
-    log_marks: Vec<u32>,
+    /// Where each recorded move's entries start in `log` and in `bits_log`.
+    log_marks: Vec<(u32, u32)>,
+    /// The points whose set memberships changed, with their old memberships (see [`memberships`]): far fewer
+    /// than the points whose patterns changed.
+    bits_log: Vec<(u16, u8)>,
     /// Stones placed at set-up, which have no log entries (undoing them recomputes instead).
     setup_stones: usize,
     /// Per colour: the points whose class is `Five`, one bit each by flat index.
@@ -78,6 +81,13 @@ const SET_FLAGS: [u8; 16] = {
     }
     flags
 };
+
+/// A point's set memberships from its classes: bit `2c` for the five set of colour `c`, bit `2c + 1` for its four
+/// set.
+#[inline(always)]
+fn memberships(p4: [u8; 2]) -> u8 {
+    SET_FLAGS[p4[0] as usize & 15] | (SET_FLAGS[p4[1] as usize & 15] << 2)
+}
 
 /// One bit per flat point index.
 type Bits = [u64; CELLS / 64];
@@ -121,6 +131,7 @@ impl PatternBoard {
             points: [PointState::default(); CELLS],
             log: Vec::new(),
             log_marks: Vec::new(),
+            bits_log: Vec::new(),
             setup_stones: 0,
             five_bits: [[0; CELLS / 64]; 2],
             four_bits: [[0; CELLS / 64]; 2],
@@ -188,7 +199,7 @@ impl PatternBoard {
     pub fn make(&mut self, p: Pos, c: Color) {
         self.board.make(p, c);
         let i = p.index();
-        self.log_marks.push(self.log.len() as u32);
+        self.log_marks.push((self.log.len() as u32, self.bits_log.len() as u32));
         self.log.push((i as u16, self.points[i]));
         self.set_state(i, PointState::default());
         self.refresh_lines(p, true);
@@ -199,18 +210,23 @@ impl PatternBoard {
     pub fn undo(&mut self) -> Option<(Pos, Color)> {
         let (p, c) = self.board.undo()?;
         if self.board.stone_count() >= self.setup_stones {
-            let start = self.log_marks.pop().unwrap_or_default() as usize;
-            let mut log = std::mem::take(&mut self.log);
-            for &(i, state) in log[start..].iter().rev() {
-                self.set_state(i as usize, state);
+            let (start, bits_start) = self.log_marks.pop().unwrap_or_default();
+            for &(i, state) in self.log[start as usize..].iter().rev() {
+                self.points[i as usize] = state;
             }
-            log.truncate(start);
-            self.log = log;
+            self.log.truncate(start as usize);
+            let mut bits_log = std::mem::take(&mut self.bits_log);
+            for &(i, old) in bits_log[bits_start as usize..].iter().rev() {
+                self.update_bits(i as usize, old);
+            }
+            bits_log.truncate(bits_start as usize);
+            self.bits_log = bits_log;
         } else {
             // A set-up stone: nothing was logged, so recompute what it touched.
             self.setup_stones = self.board.stone_count();
             self.refresh_lines(p, false);
             self.refresh_point(p);
+            self.bits_log.clear(); // nothing below set-up stones to undo
         }
         debug_assert_eq!(self.log_marks.len(), self.board.stone_count() - self.setup_stones);
         Some((p, c))
@@ -326,25 +342,26 @@ impl PatternBoard {
         self.set_state(index, PointState { pats, p4 });
     }
 
-    /// Stores a point's state and keeps the class bit sets in step.
+    /// Stores a point's state and keeps the class bit sets in step (logging membership changes).
     #[inline(always)]
     fn set_state(&mut self, index: usize, state: PointState) {
-        let old = self.points[index].p4;
+        let old = memberships(self.points[index].p4);
         self.points[index] = state;
-        // Most class changes keep the point in or out of both sets: compare the set memberships only.
-        let member = |p4: [u8; 2]| SET_FLAGS[p4[0] as usize & 15] | (SET_FLAGS[p4[1] as usize & 15] << 2);
-        if member(old) != member(state.p4) {
-            self.update_bits(index, state.p4);
+        // Most class changes keep the point in or out of every set.
+        let new = memberships(state.p4);
+        if old != new {
+            self.bits_log.push((index as u16, old));
+            self.update_bits(index, new);
         }
     }
 
-    /// Sets or clears the point's bits in the five and four sets of both colours.
+    /// Sets or clears the point's bits in the five and four sets of both colours from its memberships.
     #[inline(never)]
-    fn update_bits(&mut self, index: usize, p4: [u8; 2]) {
+    fn update_bits(&mut self, index: usize, member: u8) {
         let (word, bit) = (index / 64, 1u64 << (index % 64));
-        for (c, &class) in p4.iter().enumerate() {
-            let five = class == Pattern4::Five as u8;
-            let four = class >= Pattern4::Block4 as u8 || class == Pattern4::Forbidden as u8;
+        for c in 0..2 {
+            let five = member & (1 << (2 * c)) != 0;
+            let four = member & (2 << (2 * c)) != 0;
             let fives = &mut self.five_bits[c][word];
             *fives = (*fives & !bit) | if five { bit } else { 0 };
             let fours = &mut self.four_bits[c][word];
@@ -375,6 +392,7 @@ impl PatternBoard {
                 self.refresh_point(p);
             }
         }
+        self.bits_log.clear(); // the set-up is not undone through the log
     }
 
     /// A twin built from scratch from the same stones: line words, hash, patterns and classes recomputed.

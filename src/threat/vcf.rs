@@ -8,9 +8,10 @@
 //! counted (as `testdata/vcf/lfz084_puzzles.tsv` counts it).
 
 use super::{Limits, Solution, Stats, ZobristMap};
-use crate::movegen::{MoveList, distance, five_points_around, five_stops, four_moves, is_legal};
-use crate::pattern::PatternBoard;
+use crate::movegen::{LinePoints, MoveList, distance, five_stops, four_moves_into, is_legal};
+use crate::pattern::{Pattern4, PatternBoard};
 use crate::types::{Color, Pos};
+use arrayvec::ArrayVec;
 
 /// Options of a VCF run.
 #[derive(Clone, Copy, Debug, Default)]
@@ -30,6 +31,8 @@ pub struct Vcf<'a> {
     refuted: ZobristMap<u64, u32>,
     stats: Stats,
     stopped: bool,
+    /// The node count at which the current call stops (see [`Vcf::solve_within`]).
+    call_end: u64,
     /// Whether some node failed only because it ran out of attacker moves (so a longer search might succeed).
     cut: bool,
 }
@@ -47,7 +50,15 @@ impl<'a> Vcf<'a> {
     /// A solver for `attacker`.
     #[must_use]
     pub fn new(attacker: Color, options: VcfOptions<'a>) -> Vcf<'a> {
-        Vcf { attacker, options, refuted: ZobristMap::default(), stats: Stats::default(), stopped: false, cut: false }
+        Vcf {
+            attacker,
+            options,
+            refuted: ZobristMap::default(),
+            stats: Stats::default(),
+            stopped: false,
+            call_end: u64::MAX,
+            cut: false,
+        }
     }
 
     /// Counters so far.
@@ -58,6 +69,12 @@ impl<'a> Vcf<'a> {
 
     /// Looks for a VCF for the attacker, who is to move in `pb`. The board is left as it was.
     pub fn solve(&mut self, pb: &mut PatternBoard) -> Solution {
+        self.solve_within(pb, u64::MAX)
+    }
+
+    /// As [`Vcf::solve`], but `Unknown` after `nodes` more nodes (on top of the budgets of the options).
+    pub fn solve_within(&mut self, pb: &mut PatternBoard, nodes: u64) -> Solution {
+        self.call_end = self.stats.nodes.saturating_add(nodes);
         let empties = (pb.size() * pb.size() - pb.board().stone_count()) as u32;
         let most = match (self.options.max_moves, self.options.shortest) {
             (0, true) => empties.div_ceil(2),
@@ -82,7 +99,10 @@ impl<'a> Vcf<'a> {
     /// The attacker is to move with at most `budget` fours left (a five needs none).
     fn attack(&mut self, pb: &mut PatternBoard, budget: u32, line: &mut Vec<Pos>) -> Step {
         self.stats.nodes += 1;
-        if self.stopped || (self.stats.nodes & 255 == 0 && self.options.limits.exceeded(self.stats.nodes)) {
+        if self.stopped
+            || self.stats.nodes >= self.call_end
+            || (self.stats.nodes & 255 == 0 && self.options.limits.exceeded(self.stats.nodes))
+        {
             self.stopped = true;
             return Step::Stop;
         }
@@ -104,24 +124,31 @@ impl<'a> Vcf<'a> {
             self.cut |= refuted < UNLIMITED;
             return Step::Fail;
         }
-        let theirs: MoveList = pb.five_points(d).collect();
-        let mut moves = if theirs.is_empty() {
-            four_moves(pb, a)
-        } else {
+        let mut moves = MoveList::new();
+        four_moves_into(pb, a, &mut moves);
+        if pb.five_points(d).next().is_some() {
             // The defender threatens five: the answer must stop it and be a four as well.
+            let theirs: MoveList = pb.five_points(d).collect();
             let stops = five_stops(pb, a, &theirs);
-            let mut fours = four_moves(pb, a);
-            fours.retain(|m| stops.contains(m));
-            fours
-        };
+            moves.retain(|m| stops.contains(m));
+        }
+        let mut pruned = false;
+        if budget == 1 && !(d == Color::Black && pb.rule().has_forbidden()) {
+            // The last four must leave two five points: a four with a single five point is blocked and the budget
+            // is spent (unless a renju Black block is forbidden, which only making the move tells).
+            let before = moves.len();
+            moves.retain(|m| pb.pattern4(a, *m) >= Pattern4::Flex4);
+            pruned = moves.len() < before;
+        }
         self.order(pb, &mut moves, line);
         let base = line.len();
         // Whether this subtree ran out of budget somewhere: if not, its refutation holds for any budget.
         let outer_cut = std::mem::replace(&mut self.cut, false);
+        self.cut = pruned;
         for &m in &moves {
             pb.make(m, a);
             line.push(m);
-            let step = self.after_four(pb, m, budget - 1, line);
+            let step = self.after_four(pb, budget - 1, line);
             pb.undo();
             match step {
                 Step::Win | Step::Stop => {
@@ -137,10 +164,11 @@ impl<'a> Vcf<'a> {
     }
 
     /// The attacker has just played the four `m`; the defender must answer it.
-    fn after_four(&mut self, pb: &mut PatternBoard, m: Pos, budget: u32, line: &mut Vec<Pos>) -> Step {
+    fn after_four(&mut self, pb: &mut PatternBoard, budget: u32, line: &mut Vec<Pos>) -> Step {
         let a = self.attacker;
         let d = a.opponent();
-        let fives = five_points_around(pb, a, m);
+        // The attacker had no five point before `m` (see `attack`), so every five point now is one `m` made.
+        let fives: LinePoints = pb.five_points(a).take(16).collect();
         if fives.is_empty() {
             return Step::Fail;
         }
@@ -191,7 +219,7 @@ impl<'a> Vcf<'a> {
     /// Strongest fours first (a straight four or four-three wins sooner), then those nearest the last moves.
     fn order(&self, pb: &PatternBoard, moves: &mut MoveList, line: &[Pos]) {
         let a = self.attacker;
-        let recent: Vec<Pos> = line.iter().rev().take(4).copied().collect();
+        let recent: ArrayVec<Pos, 4> = line.iter().rev().take(4).copied().collect();
         let key = |p: &Pos| {
             let class = pb.pattern4(a, *p) as u32;
             let near = recent.iter().map(|&r| distance(r, *p)).min().unwrap_or(0).min(15);

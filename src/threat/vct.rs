@@ -6,7 +6,13 @@
 //!
 //! - Attacker nodes (OR): a five wins; a defender four must be blocked; a VCF wins; otherwise, while the depth
 //!   (attacker threat moves, the final VCF not counted) allows, every legal move that makes at least an open two
-//!   on some line; the defender node below tells whether it was a threat.
+//!   on some line; the defender node below tells whether it was a threat. When the defender has a VCF of its own
+//!   (if the attacker passed), only the attacker's fours and the moves that can break that VCF remain: any other
+//!   threat loses to it.
+//! - The VCF probes at both kinds of node give up after a fixed number of nodes and count as "no VCF" then: an
+//!   attacker VCF they miss is still found as a line of four threats, a defender VCF through the defender's fours,
+//!   which are always among its answers. Without the cap a few positions full of fours but without a VCF took most
+//!   of the time.
 //! - Defender nodes (AND): a defender five point means the attack failed; an attacker four must be blocked (renju:
 //!   White wins when Black's only blocks are forbidden); without a threat (no attacker VCF if the defender passed)
 //!   the attack failed, and so it did if the defender has a VCF of its own. Otherwise the defender may play its
@@ -306,11 +312,11 @@ impl<'a> Vct<'a> {
         let d = a.opponent();
         let (mover, waiter) = if or { (a, d) } else { (d, a) };
         let (win, loss) = if or { (PROVEN, DISPROVEN) } else { (DISPROVEN, PROVEN) };
-        if !five_points(pb, mover).is_empty() {
+        if pb.five_points(mover).next().is_some() {
             return Expansion::Done(win);
         }
-        let threats = five_points(pb, waiter);
-        if !threats.is_empty() {
+        if pb.five_points(waiter).next().is_some() {
+            let threats = five_points(pb, waiter);
             // The waiting side threatens five: stop it, or lose.
             let blocks = five_stops(pb, mover, &threats);
             if blocks.is_empty() {
@@ -319,15 +325,29 @@ impl<'a> Vct<'a> {
             return Expansion::Moves { moves: Rc::from(blocks.as_slice()), forced: or };
         }
         let mut moves = if or {
-            match self.attacker_vcf.solve(pb) {
-                Solution::Win(_) => return Expansion::Done(PROVEN),
-                Solution::Unknown => {
+            let Ok(vcf) = probe(&mut self.attacker_vcf, &self.options.limits, pb) else {
+                self.stopped = true;
+                return Expansion::Done(UNKNOWN);
+            };
+            if vcf.is_some() {
+                return Expansion::Done(PROVEN);
+            }
+            let mut attacks = self.attacks(pb);
+            // A defender with a VCF of its own (if the attacker passed) wins against any threat that is not a four
+            // and leaves that VCF standing: only the moves that can break it, and the attacker's fours, remain.
+            match probe(&mut self.defender_vcf, &self.options.limits, pb) {
+                Ok(Some(line)) => {
+                    let breakers = threat_candidates(pb, a, &line);
+                    let fours = four_moves(pb, a);
+                    attacks.retain(|m| breakers.contains(m) || fours.contains(m));
+                }
+                Ok(None) => {}
+                Err(()) => {
                     self.stopped = true;
                     return Expansion::Done(UNKNOWN);
                 }
-                Solution::None => {}
             }
-            self.attacks(pb)
+            attacks
         } else {
             let threat = match self.threat_vcf.solve(pb) {
                 Solution::Win(line) => line,
@@ -337,13 +357,15 @@ impl<'a> Vct<'a> {
                     return Expansion::Done(UNKNOWN);
                 }
             };
-            match self.defender_vcf.solve(pb) {
-                Solution::Win(_) => return Expansion::Done(DISPROVEN),
-                Solution::Unknown => {
+            // A defender with a VCF wins first (a VCF too long to probe is still searched: its fours are among
+            // the defences below).
+            match probe(&mut self.defender_vcf, &self.options.limits, pb) {
+                Ok(Some(_)) => return Expansion::Done(DISPROVEN),
+                Ok(None) => {}
+                Err(()) => {
                     self.stopped = true;
                     return Expansion::Done(UNKNOWN);
                 }
-                Solution::None => {}
             }
             match self.defences(pb, &threat) {
                 Some(moves) => moves,
@@ -495,6 +517,20 @@ impl<'a> Vct<'a> {
             pb.undo();
         }
         result
+    }
+}
+
+/// Most nodes of one VCF probe inside the search (see the module notes).
+const PROBE_NODES: u64 = 1024;
+
+/// A VCF probe: `Ok(Some(line))` for a win, `Ok(None)` for none or none found within [`PROBE_NODES`], `Err` when
+/// the run's limits are reached.
+fn probe(vcf: &mut Vcf<'_>, limits: &Limits<'_>, pb: &mut PatternBoard) -> Result<Option<Vec<Pos>>, ()> {
+    match vcf.solve_within(pb, PROBE_NODES) {
+        Solution::Win(line) => Ok(Some(line)),
+        Solution::None => Ok(None),
+        Solution::Unknown if limits.exceeded(0) => Err(()),
+        Solution::Unknown => Ok(None),
     }
 }
 
