@@ -315,10 +315,7 @@ impl PatternBoard {
                 let window = word >> (2 * (padded - crate::board::PAD as isize));
                 let entry = self.tables.line(key_of_window(window));
                 let index = (centre + k * step) as usize;
-                if log {
-                    self.log.push((index as u16, self.points[index]));
-                }
-                self.set_direction(index, d, entry);
+                self.set_direction(index, d, entry, log);
             }
         }
     }
@@ -327,17 +324,22 @@ impl PatternBoard {
     fn refresh_point(&mut self, p: Pos) {
         for d in 0..4 {
             let entry = self.tables.line(self.board.window_key(d, p));
-            self.set_direction(p.index(), d, entry);
+            self.set_direction(p.index(), d, entry, false);
         }
     }
 
     #[inline]
-    fn set_direction(&mut self, index: usize, d: usize, entry: u8) {
+    fn set_direction(&mut self, index: usize, d: usize, entry: u8, log: bool) {
         let shift = 4 * d;
         let mask = (0xf << shift) | (0xf << (16 + shift));
-        let pats = (self.points[index].pats & !mask)
-            | (u32::from(entry & 0xf) << shift)
-            | (u32::from(entry >> 4) << (16 + shift));
+        let old = self.points[index];
+        let pats = (old.pats & !mask) | (u32::from(entry & 0xf) << shift) | (u32::from(entry >> 4) << (16 + shift));
+        if pats == old.pats {
+            return; // a stone five steps away often changes neither colour's pattern here
+        }
+        if log {
+            self.log.push((index as u16, old));
+        }
         let p4 = [self.tables.combo(Color::Black, pats as u16), self.tables.combo(Color::White, (pats >> 16) as u16)];
         self.set_state(index, PointState { pats, p4 });
     }

@@ -215,7 +215,7 @@ impl<'a> Vct<'a> {
         let pn = match pb.pattern4(side, m) {
             k if k >= Pattern4::Block4 => 1,
             k if k >= Pattern4::Flex3 => 2,
-            _ => 4,
+            _ => 8,
         };
         Numbers { pn, dn: 1 }
     }
@@ -241,16 +241,20 @@ impl<'a> Vct<'a> {
         };
         let side = if node.or { self.attacker } else { self.attacker.opponent() };
         let next = Self::child(node, forced);
+        // The children's numbers, read from the table once: while this node is searched, a child changes only
+        // when it is the one searched, whose new numbers the search returns.
+        let mut children: Vec<Numbers> = moves
+            .iter()
+            .map(|&m| {
+                let child_key = Self::key_of(pb.board().hash_after(m, side), next);
+                self.table.get(&child_key).copied().unwrap_or_else(|| Self::initial(pb, node, side, m))
+            })
+            .collect();
         loop {
             let mut best = 0;
             let (mut best_value, mut second) = (INF + 1, INF + 1);
             let (mut min_value, mut sum) = (INF, 0u32);
-            for (i, &m) in moves.iter().enumerate() {
-                let child_key = Self::key_of(pb.board().hash_after(m, side), next);
-                let child = match self.table.get(&child_key) {
-                    Some(&n) => n,
-                    None => Self::initial(pb, node, side, m),
-                };
+            for (i, &child) in children.iter().enumerate() {
                 // At an OR node we minimise the children's pn and add their dn; at an AND node the reverse.
                 let (select, add) = if node.or { (child.pn, child.dn) } else { (child.dn, child.pn) };
                 // Only a proven child makes the sum infinite; large finite sums stay below it.
@@ -270,16 +274,15 @@ impl<'a> Vct<'a> {
                 return here;
             }
             let m = moves[best];
-            let fresh = Self::initial(pb, node, side, m);
+            let child = children[best];
             pb.make(m, side);
-            let child = self.table.get(&Self::key(pb, next)).copied().unwrap_or(fresh);
             let grow = |second: u32| second.saturating_add(1);
             let (child_pn, child_dn) = if node.or {
                 (grow(second).min(pn_limit), dn_limit.saturating_sub(here.dn).saturating_add(child.dn))
             } else {
                 (pn_limit.saturating_sub(here.pn).saturating_add(child.pn), grow(second).min(dn_limit))
             };
-            self.search(pb, next, child_pn.min(INF), child_dn.min(INF));
+            children[best] = self.search(pb, next, child_pn.min(INF), child_dn.min(INF));
             pb.undo();
         }
     }
@@ -289,6 +292,22 @@ impl<'a> Vct<'a> {
         let cache_key = (pb.board().hash(), node.or);
         let expansion = match self.expansions.get(&cache_key) {
             Some(e) => e.clone(),
+            None if node.or && node.depth == 0 => {
+                // Out of depth: only a five, a forced block or a VCF can decide here, so the threats are not
+                // generated (nor cached: a deeper visit needs them).
+                match self.settle_attacker(pb) {
+                    Some(e) => {
+                        if !self.stopped {
+                            self.expansions.insert(cache_key, e.clone());
+                        }
+                        e
+                    }
+                    None => {
+                        self.depth_cut = true;
+                        return Expansion::Done(DISPROVEN);
+                    }
+                }
+            }
             None => {
                 let e = self.expand_position(pb, node.or);
                 if !self.stopped {
@@ -303,6 +322,23 @@ impl<'a> Vct<'a> {
                 Expansion::Done(DISPROVEN)
             }
             e => e,
+        }
+    }
+
+    /// An attacker node decided without its threats: a five, the forced blocks of a defender four, or a VCF;
+    /// `None` when only threats can decide it.
+    fn settle_attacker(&mut self, pb: &mut PatternBoard) -> Option<Expansion> {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        if pb.five_points(a).next().is_some() || pb.five_points(d).next().is_some() {
+            return Some(self.expand_position(pb, true));
+        }
+        match probe(&mut self.attacker_vcf, &self.options.limits, pb) {
+            Ok(Some(_)) => Some(Expansion::Done(PROVEN)),
+            Ok(None) => None,
+            Err(()) => {
+                self.stopped = true;
+                Some(Expansion::Done(UNKNOWN))
+            }
         }
     }
 
