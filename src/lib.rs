@@ -7,7 +7,10 @@
 
 pub mod board;
 pub mod cli;
+pub mod engine;
+pub mod eval;
 pub mod movegen;
 pub mod pattern;
+pub mod search;
 pub mod threat;
 pub mod types;

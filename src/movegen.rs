@@ -129,3 +129,111 @@ pub fn five_stops(pb: &mut PatternBoard, mover: Color, fives: &[Pos]) -> StopLis
     }
     out
 }
+
+/// The moves a full-width search should consider for `side`, to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)] // built once per node and consumed at once: boxing would only add an allocation
+pub enum Candidates {
+    /// `side` makes a five here.
+    Win(Pos),
+    /// The opponent has a five point that `side` cannot stop (two of them, or a renju block that is forbidden).
+    Lost,
+    /// The moves, unordered. `forced` when they answer a threat (a four or an open three) rather than being every
+    /// move near the stones.
+    Moves {
+        /// The moves.
+        moves: MoveList,
+        /// Whether they are answers to a threat.
+        forced: bool,
+    },
+}
+
+/// The search's moves for `side`: its five, else the stops of the opponent's four, else against an open three
+/// (an opponent point of class [`Pattern4::Flex4`]) its own fours and the moves after which the opponent has no
+/// such point left, else every legal move within two steps of a stone (the centre on an empty board). In renju
+/// Black's forbidden points are never generated: a White four whose only block is forbidden is [`Candidates::Lost`]
+/// for Black.
+pub fn candidates(pb: &mut PatternBoard, side: Color) -> Candidates {
+    if let Some(f) = pb.five_points(side).next() {
+        return Candidates::Win(f);
+    }
+    let opp = side.opponent();
+    if pb.five_points(opp).next().is_some() {
+        let fives: LinePoints = pb.five_points(opp).take(16).collect();
+        let stops = five_stops(pb, side, &fives);
+        if stops.is_empty() {
+            return Candidates::Lost;
+        }
+        return Candidates::Moves { moves: stops.iter().copied().collect(), forced: true };
+    }
+    if pb.class_counts()[opp.index()][Pattern4::Flex4 as usize] > 0 {
+        let defences = three_defences(pb, side);
+        if !defences.is_empty() {
+            return Candidates::Moves { moves: defences, forced: true };
+        }
+    }
+    let mut moves = MoveList::new();
+    let size = pb.size();
+    let mut forbidden = MoveList::new();
+    for y in 0..size {
+        for x in 0..size {
+            let p = Pos::new(x, y);
+            if pb.is_near(p) && pb.board().is_empty(p) {
+                if side == Color::Black && pb.pattern4(side, p) == Pattern4::Forbidden {
+                    forbidden.push(p);
+                } else {
+                    moves.push(p);
+                }
+            }
+        }
+    }
+    for p in forbidden {
+        if is_legal(pb, side, p) {
+            moves.push(p);
+        }
+    }
+    if pb.board().stone_count() == 0 {
+        moves.push(Pos::new(size / 2, size / 2));
+    }
+    Candidates::Moves { moves, forced: false }
+}
+
+/// Against the opponent's open threes: `side`'s fours, and the legal moves on the lines through the opponent's
+/// straight-four points after which it has none left (only the fours when nothing stops them).
+fn three_defences(pb: &mut PatternBoard, side: Color) -> MoveList {
+    let opp = side.opponent();
+    let size = pb.size() as i32;
+    let mut points = MoveList::new();
+    // Straight-four points are in the four set.
+    let threats: MoveList = pb.four_candidates(opp).filter(|&p| pb.pattern4(opp, p) == Pattern4::Flex4).collect();
+    for &f in &threats {
+        if !points.contains(&f) {
+            points.push(f);
+        }
+        for &(dx, dy) in &DIRS {
+            for k in (-4i32..=4).filter(|&k| k != 0) {
+                let (x, y) = (i32::from(f.x) + k * dx, i32::from(f.y) + k * dy);
+                if x < 0 || y < 0 || x >= size || y >= size {
+                    continue;
+                }
+                let q = Pos::new(x as usize, y as usize);
+                if pb.board().is_empty(q) && !points.contains(&q) {
+                    points.push(q);
+                }
+            }
+        }
+    }
+    let mut out = four_moves(pb, side);
+    for q in points {
+        if out.contains(&q) || !is_legal(pb, side, q) {
+            continue;
+        }
+        pb.make(q, side);
+        let stopped = pb.class_counts()[opp.index()][Pattern4::Flex4 as usize] == 0;
+        pb.undo();
+        if stopped {
+            out.push(q);
+        }
+    }
+    out
+}

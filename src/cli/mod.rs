@@ -2,8 +2,10 @@
 //! line per position; a bad line gets an `error: line N: …` answer and the run goes on.
 
 mod position;
+mod think;
 
 pub use position::{PositionLine, parse_position_line};
+pub use think::{analyze, bench, position_from_moves, report_text};
 
 use crate::pattern::PatternBoard;
 use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions};
@@ -13,7 +15,9 @@ use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N]
        pbrain-tengen solve [--vct] [--ms N] [--nodes N] [--shortest] [--rule R] [--size N]
-both read position lines on stdin and answer each on one line";
+       pbrain-tengen bench [depth]
+       pbrain-tengen analyze [--rule R] [--size N] [--ms N] [--depth N] <moves, e.g. h8 h9 j10>
+forbid and solve read position lines on stdin and answer each on one line";
 
 /// Options shared by the position-reading subcommands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,6 +103,15 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> io:
     let result = match command.as_str() {
         "forbid" => parse_options(rest, false).map(|opts| forbid(&opts, input, out)),
         "solve" => parse_options(rest, true).map(|opts| solve(&opts, input, out)),
+        "bench" => match rest {
+            [] => Ok(bench(None, out)),
+            [d] => match d.parse::<i32>() {
+                Ok(d) if (1..=crate::search::MAX_DEPTH).contains(&d) => Ok(bench(Some(d), out)),
+                _ => Err(format!("bad bench depth '{d}' (1 to {})", crate::search::MAX_DEPTH)),
+            },
+            _ => Err(format!("bench takes at most one argument, a depth; {USAGE}")),
+        },
+        "analyze" => analyze_command(rest, out),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             return Ok(0);
@@ -188,4 +201,63 @@ pub fn solve(opts: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> io
             Solution::Unknown => "unknown".to_string(),
         })
     })
+}
+
+/// `analyze [--rule R] [--size N] [--ms N] [--depth N] <moves>`.
+fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let (mut flags, mut moves) = (Vec::new(), Vec::new());
+    let mut i = 0;
+    while i < args.len() {
+        if args[i].starts_with("--") {
+            flags.push(args[i].clone());
+            if !args[i].contains('=') && i + 1 < args.len() {
+                flags.push(args[i + 1].clone());
+                i += 1;
+            }
+        } else {
+            moves.push(args[i].clone());
+        }
+        i += 1;
+    }
+    let (mut ms, mut depth) = (2_000u64, 0i32);
+    let mut rest = Vec::new();
+    let mut j = 0;
+    while j < flags.len() {
+        let (name, inline) = match flags[j].split_once('=') {
+            Some((n, v)) => (n.to_string(), Some(v.to_string())),
+            None => (flags[j].clone(), None),
+        };
+        let value = |j: &mut usize| -> Result<String, String> {
+            if let Some(v) = &inline {
+                return Ok(v.clone());
+            }
+            *j += 1;
+            flags.get(*j).cloned().ok_or_else(|| format!("option {name} needs a value"))
+        };
+        match name.as_str() {
+            "--ms" => {
+                let v = value(&mut j)?;
+                ms = v.parse().map_err(|_| format!("bad time budget '{v}' (milliseconds)"))?;
+            }
+            "--depth" => {
+                let v = value(&mut j)?;
+                depth = v
+                    .parse()
+                    .ok()
+                    .filter(|d| (1..=crate::search::MAX_DEPTH).contains(d))
+                    .ok_or_else(|| format!("bad depth '{v}' (1 to {})", crate::search::MAX_DEPTH))?;
+            }
+            _ => {
+                rest.push(flags[j].clone());
+                if inline.is_none() && j + 1 < flags.len() {
+                    rest.push(flags[j + 1].clone());
+                    j += 1;
+                }
+            }
+        }
+        j += 1;
+    }
+    let opts = parse_options(&rest, false)?;
+    let mut pb = position_from_moves(&moves.join(" "), opts.size, opts.rule)?;
+    Ok(analyze(&mut pb, ms, depth, out))
 }

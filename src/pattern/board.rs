@@ -66,7 +66,24 @@ pub struct PatternBoard {
     five_bits: [Bits; 2],
     /// Per colour: the points whose class is a four or better, or `Forbidden` (which may hide a legal four).
     four_bits: [Bits; 2],
+    /// Per colour and class: how many points have that class (stones and points off the board count as `None`).
+    counts: ClassCounts,
+    /// `counts` before each recorded move.
+    counts_log: Vec<ClassCounts>,
+    /// Per point: how many stones lie within two steps (the 5×5 square around it).
+    near: [u8; CELLS],
 }
+
+/// Per colour, per [`Pattern4`] class: a number of points.
+pub type ClassCounts = [[u16; 16]; 2];
+
+/// The counts of a board without patterns: every point of the array in class `None`.
+const INITIAL_COUNTS: ClassCounts = {
+    let mut counts = [[0; 16]; 2];
+    counts[0][0] = CELLS as u16;
+    counts[1][0] = CELLS as u16;
+    counts
+};
 
 /// Per class: bit 0 when it belongs to the five set, bit 1 when it belongs to the four set.
 const SET_FLAGS: [u8; 16] = {
@@ -135,6 +152,9 @@ impl PatternBoard {
             setup_stones: 0,
             five_bits: [[0; CELLS / 64]; 2],
             four_bits: [[0; CELLS / 64]; 2],
+            counts: INITIAL_COUNTS,
+            counts_log: Vec::new(),
+            near: [0; CELLS],
         };
         pb.recompute_all();
         Ok(pb)
@@ -201,15 +221,48 @@ impl PatternBoard {
         let i = p.index();
         self.log_marks.push((self.log.len() as u32, self.bits_log.len() as u32));
         self.log.push((i as u16, self.points[i]));
+        self.counts_log.push(self.counts);
         self.set_state(i, PointState::default());
         self.refresh_lines(p, true);
+        self.add_near(p, 1);
+    }
+
+    /// Adds `delta` (±1) to the stone counts of the points within two steps of `p`.
+    #[inline]
+    fn add_near(&mut self, p: Pos, delta: u8) {
+        let size = self.size();
+        let (x0, x1) = (usize::from(p.x).saturating_sub(2), (usize::from(p.x) + 2).min(size - 1));
+        let (y0, y1) = (usize::from(p.y).saturating_sub(2), (usize::from(p.y) + 2).min(size - 1));
+        for y in y0..=y1 {
+            for cell in &mut self.near[y * STRIDE + x0..=y * STRIDE + x1] {
+                *cell = cell.wrapping_add(delta);
+            }
+        }
+    }
+
+    /// Whether a stone lies within two steps of `p` (the 5×5 square around it).
+    #[inline]
+    #[must_use]
+    pub fn is_near(&self, p: Pos) -> bool {
+        self.near[p.index()] != 0
+    }
+
+    /// Per colour and [`Pattern4`] class, how many empty points have that class (`None` also counts stones).
+    #[inline]
+    #[must_use]
+    pub fn class_counts(&self) -> &ClassCounts {
+        &self.counts
     }
 
     /// Takes back the last stone.
     #[inline]
     pub fn undo(&mut self) -> Option<(Pos, Color)> {
         let (p, c) = self.board.undo()?;
+        self.add_near(p, u8::MAX);
         if self.board.stone_count() >= self.setup_stones {
+            if let Some(counts) = self.counts_log.pop() {
+                self.counts = counts;
+            }
             let (start, bits_start) = self.log_marks.pop().unwrap_or_default();
             for &(i, state) in self.log[start as usize..].iter().rev() {
                 self.points[i as usize] = state;
@@ -347,8 +400,15 @@ impl PatternBoard {
     /// Stores a point's state and keeps the class bit sets in step (logging membership changes).
     #[inline(always)]
     fn set_state(&mut self, index: usize, state: PointState) {
-        let old = memberships(self.points[index].p4);
+        let old_p4 = self.points[index].p4;
+        let old = memberships(old_p4);
         self.points[index] = state;
+        if old_p4 != state.p4 {
+            for ((counts, old), new) in self.counts.iter_mut().zip(old_p4).zip(state.p4) {
+                counts[old as usize & 15] -= 1;
+                counts[new as usize & 15] += 1;
+            }
+        }
         // Most class changes keep the point in or out of every set.
         let new = memberships(state.p4);
         if old != new {
@@ -386,6 +446,12 @@ impl PatternBoard {
         self.points = [PointState::default(); CELLS];
         self.five_bits = [[0; CELLS / 64]; 2];
         self.four_bits = [[0; CELLS / 64]; 2];
+        self.counts = INITIAL_COUNTS;
+        self.counts_log.clear();
+        self.near = [0; CELLS];
+        for (p, _) in self.board.moves().to_vec() {
+            self.add_near(p, 1);
+        }
         self.log.clear();
         self.log_marks.clear();
         self.setup_stones = self.board.stone_count();
@@ -417,6 +483,8 @@ impl PatternBoard {
             if self.points[i] != other.points[i]
                 || self.five_bits != other.five_bits
                 || self.four_bits != other.four_bits
+                || self.counts != other.counts
+                || self.near[i] != other.near[i]
             {
                 return Some(format!(
                     "patterns at {} differ: {:?} vs {:?}",

@@ -10,7 +10,7 @@ mod board;
 mod forbid;
 mod table;
 
-pub use board::{MoveOutcome, PatternBoard, SetupError, find_five};
+pub use board::{ClassCounts, MoveOutcome, PatternBoard, SetupError, find_five};
 pub use forbid::ForbidKind;
 pub use table::{EMPTY, LineCells, OPP, OWN, WALL, classify_line};
 

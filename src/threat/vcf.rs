@@ -61,6 +61,23 @@ impl<'a> Vcf<'a> {
         }
     }
 
+    /// The side this solver attacks for.
+    #[must_use]
+    pub fn attacker(&self) -> Color {
+        self.attacker
+    }
+
+    /// How many refuted positions the solver remembers.
+    #[must_use]
+    pub fn remembered(&self) -> usize {
+        self.refuted.len()
+    }
+
+    /// Forgets the refuted positions (to bound memory in a long search).
+    pub fn forget(&mut self) {
+        self.refuted.clear();
+    }
+
     /// Counters so far.
     #[must_use]
     pub fn stats(&self) -> Stats {

@@ -1,0 +1,157 @@
+//! The transposition table shared by all search threads: a power-of-two array of two-word slots, lock-free. Each
+//! slot stores `key ^ data` and `data`; a reader accepts the data only when the two xor back to its key, so a slot
+//! torn by a concurrent write reads as a miss instead of as wrong data.
+
+use crate::types::Pos;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How a stored score bounds the true one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score is at most this (the search failed low).
+    Upper = 1,
+    /// The true score is at least this (the search failed high).
+    Lower = 2,
+    /// The exact score.
+    Exact = 3,
+}
+
+/// What a slot holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The best move found, if any.
+    pub best: Option<Pos>,
+    /// The score, with mate scores relative to this node (see `search::to_tt` / `from_tt`).
+    pub score: i32,
+    /// The depth searched.
+    pub depth: i32,
+    /// How `score` bounds the true score.
+    pub bound: Bound,
+}
+
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The shared table.
+pub struct Table {
+    slots: Box<[Slot]>,
+    generation: AtomicU64,
+}
+
+const SLOT_BYTES: usize = 16;
+const NO_MOVE: u64 = 0x3ff;
+
+impl Table {
+    /// A table of at most `bytes` bytes (at least 1024 slots), rounded down to a power of two.
+    #[must_use]
+    pub fn new(bytes: usize) -> Table {
+        let wanted = (bytes / SLOT_BYTES).max(1024);
+        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let slots = (0..len).map(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
+        Table { slots, generation: AtomicU64::new(0) }
+    }
+
+    /// The table's size in bytes.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * SLOT_BYTES
+    }
+
+    /// Forgets everything.
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot.check.store(0, Ordering::Relaxed);
+            slot.data.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Starts a new search: entries of older searches are replaced first.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn slot(&self, key: u64) -> &Slot {
+        &self.slots[(key as usize) & (self.slots.len() - 1)]
+    }
+
+    /// The entry stored for `key`, if any.
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let slot = self.slot(key);
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        if data == 0 || check ^ data != key {
+            return None;
+        }
+        unpack(data)
+    }
+
+    /// Stores an entry for `key`, replacing an entry of the same key or of an older search, or a shallower one.
+    pub fn store(&self, key: u64, entry: Entry) {
+        let slot = self.slot(key);
+        let generation = self.generation.load(Ordering::Relaxed) & 0x3f;
+        let old = slot.data.load(Ordering::Relaxed);
+        let same = slot.check.load(Ordering::Relaxed) ^ old == key;
+        if old != 0 && !same {
+            let old_generation = (old >> 42) & 0x3f;
+            let old_depth = ((old >> 26) & 0xff) as i32 - 128;
+            if old_generation == generation && old_depth > entry.depth + 2 {
+                return; // keep a much deeper entry of this search
+            }
+        }
+        let mut best = entry.best.map_or(NO_MOVE, |p| p.index() as u64 & 0x3ff);
+        if same && entry.best.is_none() {
+            best = old & 0x3ff; // keep the old move
+        }
+        let score = u64::from((entry.score.clamp(-32_767, 32_767) + 32_768) as u16);
+        let depth = (entry.depth.clamp(-127, 127) + 128) as u64;
+        let data = best | (score << 10) | (depth << 26) | ((entry.bound as u64) << 34) | (generation << 42) | (1 << 48);
+        slot.data.store(data, Ordering::Relaxed);
+        slot.check.store(key ^ data, Ordering::Relaxed);
+    }
+}
+
+fn unpack(data: u64) -> Option<Entry> {
+    let best = data & 0x3ff;
+    let bound = match (data >> 34) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        3 => Bound::Exact,
+        _ => return None,
+    };
+    Some(Entry {
+        best: (best != NO_MOVE).then(|| Pos::from_index(best as usize)),
+        score: ((data >> 10) & 0xffff) as i32 - 32_768,
+        depth: ((data >> 26) & 0xff) as i32 - 128,
+        bound,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_come_back_as_stored() {
+        let table = Table::new(1 << 16);
+        let entry = Entry { best: Some(Pos::new(7, 7)), score: -29_990, depth: 12, bound: Bound::Lower };
+        table.store(0xdead_beef_1234_5678, entry);
+        assert_eq!(table.probe(0xdead_beef_1234_5678), Some(entry));
+        assert_eq!(table.probe(0xdead_beef_1234_5679), None);
+        let none = Entry { best: None, score: 5, depth: -1, bound: Bound::Upper };
+        table.store(42, none);
+        assert_eq!(table.probe(42), Some(none));
+        table.clear();
+        assert_eq!(table.probe(42), None);
+    }
+
+    #[test]
+    fn a_new_entry_of_the_same_key_keeps_the_old_move_when_it_has_none() {
+        let table = Table::new(1 << 16);
+        table.store(7, Entry { best: Some(Pos::new(3, 4)), score: 1, depth: 3, bound: Bound::Exact });
+        table.store(7, Entry { best: None, score: 2, depth: 4, bound: Bound::Upper });
+        assert_eq!(table.probe(7).and_then(|e| e.best), Some(Pos::new(3, 4)));
+    }
+}
