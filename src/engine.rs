@@ -51,7 +51,6 @@ pub struct Settings {
     pub max_nodes: u64,
 }
 
-
 /// A game and the means to think about it.
 pub struct Engine {
     pb: PatternBoard,

@@ -51,7 +51,6 @@ pub struct SearchLimits<'a> {
     pub stop: Option<&'a AtomicBool>,
 }
 
-
 /// How the search plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
@@ -123,9 +122,6 @@ pub fn search(
     let Some(&fallback) = moves.first() else {
         return Report::quick(any_legal(&mut board, side), 0, Vec::new(), "none", start);
     };
-    if moves.len() == 1 {
-        return Report::quick(Some(fallback), 0, vec![fallback], "forced", start);
-    }
     let stop = AtomicBool::new(false);
     let external = limits.stop;
     let stopped = || stop.load(Ordering::Relaxed) || external.is_some_and(|s| s.load(Ordering::Relaxed));
@@ -143,6 +139,10 @@ pub fn search(
         {
             return Report::quick(line.first().copied(), MATE - line.len() as i32, line, "vct", start);
         }
+    }
+    if moves.len() == 1 {
+        // One answer (to a four, or a lost three): no search needed to choose it.
+        return Report::quick(Some(fallback), 0, vec![fallback], "forced", start);
     }
     if stopped() {
         return Report::quick(Some(fallback), 0, vec![fallback], "search", start);
@@ -332,8 +332,14 @@ impl<'a> Worker<'a> {
             return alpha;
         }
         let (mut moves, forced) = match candidates(&mut self.pb, side) {
-            Candidates::Win(_) => return MATE - ply as i32 - 1,
-            Candidates::Lost => return -(MATE - ply as i32 - 2),
+            Candidates::Win(p) => {
+                self.pv[ply].push(p);
+                return MATE - ply as i32 - 1;
+            }
+            Candidates::Lost => {
+                self.show_loss(ply, side);
+                return -(MATE - ply as i32 - 2);
+            }
             Candidates::Moves { moves, forced } => (moves, forced),
         };
         if moves.is_empty() {
@@ -426,6 +432,20 @@ impl<'a> Worker<'a> {
         best_score
     }
 
+    /// The end of a lost line for the principal variation: a legal block of one of the opponent's five points and
+    /// the five that follows (nothing when every block is forbidden).
+    fn show_loss(&mut self, ply: usize, side: Color) {
+        let opp = side.opponent();
+        let fives: MoveList = self.pb.five_points(opp).collect();
+        if let Some(&block) = fives.iter().find(|&&f| crate::movegen::is_legal(&mut self.pb, side, f)) {
+            self.pb.make(block, side);
+            let five = self.pb.five_points(opp).next();
+            self.pb.undo();
+            self.pv[ply].push(block);
+            self.pv[ply].extend(five);
+        }
+    }
+
     /// A leaf: the static evaluation, unless the side to move has a short VCF.
     fn leaf(&mut self, ply: usize, side: Color) -> i32 {
         if self.options.threats && self.pb.four_candidates(side).next().is_some() {
@@ -434,7 +454,9 @@ impl<'a> Worker<'a> {
                 vcf.forget();
             }
             if let Solution::Win(line) = vcf.solve_within(&mut self.pb, LEAF_VCF_NODES) {
-                return MATE - (ply + line.len()) as i32;
+                let score = MATE - (ply + line.len()) as i32;
+                self.pv[ply] = line;
+                return score;
             }
         }
         evaluate(&self.pb, side).clamp(-EVAL_LIMIT, EVAL_LIMIT)

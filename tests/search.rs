@@ -1,0 +1,247 @@
+//! The whole engine on tactics: wins in the puzzles, blocks of fours and open threes, never a forbidden Black
+//! move, White's win through a forbidden point, answers at 0 ms, and a bench signature that does not change.
+
+mod common;
+
+use common::{Rng, lfz_puzzles, quintet_mates};
+use std::time::{Duration, Instant};
+use tengen::cli::parse_position_line;
+use tengen::engine::Engine;
+use tengen::pattern::{Pattern4, PatternBoard};
+use tengen::search::time::Clock;
+use tengen::search::tt::Table;
+use tengen::search::{MATE_BOUND, Report, SearchLimits, SearchOptions, search};
+use tengen::threat::check_line;
+use tengen::types::{Color, Pos, Rule, parse_point_list};
+
+fn think(pb: &PatternBoard, side: Color, depth: i32, threats: bool) -> Report {
+    let table = Table::new(1 << 20);
+    let limits = SearchLimits { depth, ..SearchLimits::default() };
+    search(pb, side, &table, &limits, &SearchOptions { threats, ..SearchOptions::default() }, |_| {})
+}
+
+fn board(text: &str, rule: Rule) -> PatternBoard {
+    PatternBoard::from_ascii(text, rule).expect("board")
+}
+
+fn point(name: &str) -> Pos {
+    parse_point_list(name, 15).expect("point")[0]
+}
+
+#[test]
+fn the_engine_wins_the_vcf_and_vct_puzzles() {
+    let mut checked = 0;
+    for case in quintet_mates() {
+        let Some(exp) = case.expectations.iter().find(|e| e.line.is_some()) else { continue };
+        let vct = exp.mode.starts_with("VCT");
+        if vct && !case.name.contains("mate 6") && !case.name.contains("mate 7") && !case.name.contains("mate 11") {
+            continue; // the long VCT puzzles are the threat solver's own tests
+        }
+        let pb = case.position();
+        let table = Table::new(1 << 22);
+        let limits =
+            SearchLimits { depth: 12, hard: Some(Instant::now() + Duration::from_secs(30)), ..SearchLimits::default() };
+        let report = search(&pb, exp.attacker, &table, &limits, &SearchOptions::default(), |_| {});
+        assert!(report.score > MATE_BOUND, "{}: no win found: {report:?}", case.name);
+        check_line(&pb, exp.attacker, &report.pv, vct).unwrap_or_else(|e| panic!("{}: bad line: {e}", case.name));
+        checked += 1;
+    }
+    assert!(checked >= 8, "{checked} puzzles");
+    // A sample of the VCF puzzle file, through the search.
+    for puzzle in lfz_puzzles().iter().step_by(97) {
+        let pb = PatternBoard::from_stones(15, Rule::Renju, &puzzle.black, &puzzle.white).expect("puzzle");
+        let report = think(&pb, puzzle.attacker, 4, true);
+        assert!(report.score > MATE_BOUND, "{}: no win found", puzzle.name);
+        check_line(&pb, puzzle.attacker, &report.pv, false).unwrap_or_else(|e| panic!("{}: {e}", puzzle.name));
+    }
+}
+
+#[test]
+fn a_short_vcf_is_found_by_the_search_alone() {
+    // Black to move: I8 makes the four H8-K8 (G8 is White) and the three I8-I10; the straight four I8-I11 follows.
+    let pb = board(
+        "
+   A B C D E F G H I J K L M N O
+15 . . . . . . . . . . . . . . .
+14 . . . . . . . . . . . . . O .
+13 . . . . . . . . . . . . . . .
+12 . . . O . . . . . . . . . . .
+11 . . . . . . . . . . . . . . .
+10 . . . . . . . . X . . . . . .
+ 9 . . . . . . . . X . . . . . .
+ 8 . . . . . . O X . X X . . . .
+ 7 . . . . . . . . . . . . . . .
+ 6 . . . . . . . . . . . . . . .
+ 5 . . . . O O . . . . . . . . .
+ 4 . . . . . . . . . . . . . . .
+ 3 . . . . . . . . . . . . . . .
+ 2 . . . . . . . . . . . . . . .
+ 1 . . . . . . . . . . . . . . .
+   A B C D E F G H I J K L M N O",
+        Rule::Freestyle,
+    );
+    let report = think(&pb, Color::Black, 5, false);
+    assert!(report.score > MATE_BOUND, "{report:?}");
+    check_line(&pb, Color::Black, &report.pv, true).expect("the search's line wins");
+}
+
+#[test]
+fn a_four_is_blocked() {
+    // White threatens five at L8; Black has nothing better.
+    let pb = board(
+        "
+   A B C D E F G H I J K L M N O
+15 . . . . . . . . . . . . . . .
+14 . . . . . . . . . . . . . . .
+13 . . . . . . . . . . . . . . .
+12 . . . . . . . . . . . . . . .
+11 . . . . . . . . . . . . . . .
+10 . . . . . . . X . . . . . . .
+ 9 . . . . . . . X . . . . . . .
+ 8 . . . . . . X O O O O . . . .
+ 7 . . . . . . . X . . . . . . .
+ 6 . . . . . . . . . . . . . . .
+ 5 . . . . . . . . . . . . . . .
+ 4 . . . . . . . . . . . . . . .
+ 3 . . . . . . . . . . . . . . .
+ 2 . . . . . . . . . . . . . . .
+ 1 . . . . . . . . . . . . . . .
+   A B C D E F G H I J K L M N O",
+        Rule::Renju,
+    );
+    for threats in [true, false] {
+        let report = think(&pb, Color::Black, 4, threats);
+        assert_eq!(report.best, Some(point("L8")), "{report:?}");
+    }
+}
+
+#[test]
+fn an_open_three_is_answered() {
+    // White's I7-K7 is an open three; Black has no four, so it must stop the straight four.
+    let pb = board(
+        "
+   A B C D E F G H I J K L M N O
+15 . . . . . . . . . . . . . . .
+14 . . . . . . . . . . . . . . .
+13 . . . . . . . . . . . . . . .
+12 . . . . . . . . . . . . . . .
+11 . . . . . . . . . . . . . . .
+10 . . . . . . . . . . . . . . .
+ 9 . . . . . . . X . . . . . . .
+ 8 . . . . . . . X X . . . . . .
+ 7 . . . . . . . . O O O . . . .
+ 6 . . . . . . . . . . . . . . .
+ 5 . . . . . . . . . . . . . . .
+ 4 . . . . . . . . . . . . . . .
+ 3 . . . . . . . . . . . . . . .
+ 2 . . . . . . . . . . . . . . .
+ 1 . . . . . . . . . . . . . . .
+   A B C D E F G H I J K L M N O",
+        Rule::Freestyle,
+    );
+    for threats in [true, false] {
+        let report = think(&pb, Color::Black, 4, threats);
+        let m = report.best.expect("a move");
+        let mut after = pb.clone();
+        let four = after.pattern4(Color::Black, m) >= Pattern4::Block4;
+        after.make(m, Color::Black);
+        let stopped = after.class_counts()[Color::White.index()][Pattern4::Flex4 as usize] == 0;
+        assert!(stopped || four, "{} neither stops the three nor makes a four", m.notation(15));
+    }
+}
+
+#[test]
+fn white_wins_through_a_forbidden_point() {
+    // White F8 makes a four whose only five point, G8, is a double three for Black (G9-G10 and H9-I10).
+    let pb = board(
+        "
+   A B C D E F G H I J K L M N O
+15 . . . . . . . . . . . . . . .
+14 . . . . . . . . . . . . . . .
+13 . . . . . . . . . . . . . . .
+12 . . . . . . . . . . . . . . .
+11 . . . . . . . . . . . . . . .
+10 . . . . . . X . X . . . . . .
+ 9 . . . . . . X X . . . . . . .
+ 8 . X O O O . . . . . . . . . .
+ 7 . . . . . . . . . . . . . . .
+ 6 . . . . . . . . . . . . . . .
+ 5 . . . . . . . . . . . . . . .
+ 4 . . . . . . . . . . . . . O .
+ 3 . . . . . . . . . . . . . . .
+ 2 . . . . . . . . . . . . . . .
+ 1 . . . . . . . . . . . . . . .
+   A B C D E F G H I J K L M N O",
+        Rule::Renju,
+    );
+    let mut probe = pb.clone();
+    assert!(probe.forbidden_kind(point("G8")).is_some(), "G8 must be forbidden for Black");
+    for threats in [true, false] {
+        let report = think(&pb, Color::White, 3, threats);
+        assert_eq!(report.best, Some(point("F8")), "threats {threats}: {report:?}");
+        assert!(report.score > MATE_BOUND, "threats {threats}: {report:?}");
+    }
+    // Under freestyle the same point is an ordinary block, and F8 wins nothing at once.
+    let free = board(&pb.board().to_ascii(), Rule::Freestyle);
+    let report = think(&free, Color::White, 3, false);
+    assert!(report.score < MATE_BOUND, "{report:?}");
+}
+
+#[test]
+fn black_never_plays_a_forbidden_point() {
+    // The referee's positions (Black to move, forbidden points known from the Gomocup referee's own checker):
+    // the search's move is never one of them, at depth 2 without the solvers and at depth 3 with them.
+    let text = include_str!("data/referee_fuzz_2000.tsv");
+    let mut searched = 0;
+    for (i, line) in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).take(1000).enumerate() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let position = parse_position_line(&format!("{}\t{}", fields[0], fields[1]), 15).expect("position");
+        let forbidden = parse_point_list(fields.get(2).copied().unwrap_or(""), 15).expect("forbidden list");
+        let pb = PatternBoard::from_stones(15, Rule::Renju, &position.black, &position.white).expect("board");
+        let (depth, threats) = if i % 10 == 0 { (3, true) } else { (2, false) };
+        let report = think(&pb, Color::Black, depth, threats);
+        let Some(m) = report.best else { continue };
+        assert!(pb.board().is_empty(m), "line {i}: {} is taken", m.notation(15));
+        assert!(!forbidden.contains(&m), "line {i}: Black played the forbidden {}", m.notation(15));
+        searched += 1;
+    }
+    assert_eq!(searched, 1000);
+}
+
+#[test]
+fn a_move_comes_at_once_with_no_time() {
+    let mut rng = Rng(7);
+    for game in 0..30 {
+        let rule = [Rule::Renju, Rule::Freestyle, Rule::Standard][game % 3];
+        let mut engine = Engine::new(15, rule).expect("engine");
+        engine.settings.clock = Clock { turn_ms: 0, match_ms: 0, left_ms: None };
+        for _ in 0..(rng.below(40) + 1) {
+            let side = engine.side_to_move();
+            let start = Instant::now();
+            let report = engine.think(None, |_| {});
+            assert!(start.elapsed() < Duration::from_secs(2), "took {:?}", start.elapsed());
+            let Some(m) = report.best else { break };
+            assert!(engine.is_legal(m, side), "illegal {} for {side}", m.notation(15));
+            if engine.play(m, side).is_err() || engine.winner().is_some() {
+                break;
+            }
+        }
+    }
+}
+
+#[test]
+fn the_bench_signature_does_not_change_between_runs() {
+    let run = || {
+        let mut out = Vec::new();
+        let code = tengen::cli::run(&["bench".to_string(), "3".to_string()], &mut &b""[..], &mut out).expect("io");
+        assert_eq!(code, 0);
+        let text = String::from_utf8(out).expect("utf8");
+        let last = text.lines().last().expect("a total line").to_string();
+        let fields: Vec<&str> = last.split_whitespace().collect();
+        assert_eq!((fields.len(), fields[1], fields[3]), (4, "nodes", "nps"), "{last}");
+        fields[0].parse::<u64>().expect("a node count")
+    };
+    let first = run();
+    assert!(first > 1000, "{first}");
+    assert_eq!(run(), first);
+}
