@@ -331,6 +331,11 @@ impl<'a> Worker<'a> {
         if alpha >= beta {
             return alpha;
         }
+        // At a leaf only fives matter before the evaluation: the full move list is not needed.
+        let four_against = self.pb.five_points(side.opponent()).next().is_some();
+        if depth <= 0 && !four_against && self.pb.five_points(side).next().is_none() {
+            return self.leaf(ply, side);
+        }
         let (mut moves, forced) = match candidates(&mut self.pb, side) {
             Candidates::Win(p) => {
                 self.pv[ply].push(p);
@@ -453,7 +458,11 @@ impl<'a> Worker<'a> {
             if vcf.remembered() > VCF_MEMORY {
                 vcf.forget();
             }
-            if let Solution::Win(line) = vcf.solve_within(&mut self.pb, LEAF_VCF_NODES) {
+            let before = vcf.stats().nodes;
+            let solution = vcf.solve_within(&mut self.pb, LEAF_VCF_NODES);
+            // The probe is this search's quiescence search: its nodes are nodes of the search.
+            self.nodes += vcf.stats().nodes - before;
+            if let Solution::Win(line) = solution {
                 let score = MATE - (ply + line.len()) as i32;
                 self.pv[ply] = line;
                 return score;
