@@ -91,6 +91,13 @@ impl Engine {
         }
     }
 
+    /// Sizes the table for a process memory limit (`INFO max_memory`; 0: no limit, the default size): at most
+    /// half the limit, leaving room for the solvers' tables, the threads and the program.
+    pub fn set_memory_limit(&mut self, bytes: u64) {
+        let table = if bytes == 0 { DEFAULT_HASH_BYTES } else { (bytes / 2).min(1 << 34) as usize };
+        self.set_hash_bytes(table);
+    }
+
     /// The table's size in bytes.
     #[must_use]
     pub fn hash_bytes(&self) -> usize {

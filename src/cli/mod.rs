@@ -2,9 +2,11 @@
 //! line per position; a bad line gets an `error: line N: …` answer and the run goes on.
 
 mod position;
+mod selfplay;
 mod think;
 
 pub use position::{PositionLine, parse_position_line};
+pub use selfplay::{Match, Player, RENJU_OPENINGS, elo_estimate, selfplay};
 pub use think::{analyze, bench, position_from_moves, report_text};
 
 use crate::pattern::PatternBoard;
@@ -17,6 +19,8 @@ const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N]
        pbrain-tengen solve [--vct] [--ms N] [--nodes N] [--shortest] [--rule R] [--size N]
        pbrain-tengen bench [depth]
        pbrain-tengen analyze [--rule R] [--size N] [--ms N] [--depth N] <moves, e.g. h8 h9 j10>
+       pbrain-tengen selfplay [--rule R] [--games N] [--turn-ms MS] [--match-ms MS] [--draw-at N]
+                              [--a-depth D] [--b-depth D] [--a-no-threats] [--b-no-threats]
 forbid and solve read position lines on stdin and answer each on one line";
 
 /// Options shared by the position-reading subcommands.
@@ -112,6 +116,7 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> io:
             _ => Err(format!("bench takes at most one argument, a depth; {USAGE}")),
         },
         "analyze" => analyze_command(rest, out),
+        "selfplay" => parse_selfplay(rest).map(|m| selfplay(&m, out)),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             return Ok(0);
@@ -260,4 +265,43 @@ fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()
     let opts = parse_options(&rest, false)?;
     let mut pb = position_from_moves(&moves.join(" "), opts.size, opts.rule)?;
     Ok(analyze(&mut pb, ms, depth, out))
+}
+
+/// The options of `selfplay`.
+fn parse_selfplay(args: &[String]) -> Result<Match, String> {
+    let mut m = Match {
+        rule: Rule::Renju,
+        games: 2,
+        turn_ms: 1_000,
+        match_ms: 0,
+        a: Player { depth: 0, threats: true },
+        b: Player { depth: 0, threats: true },
+        draw_at: None,
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let name = args[i].as_str();
+        let mut number = |what: &str| -> Result<u64, String> {
+            i += 1;
+            let v = args.get(i).ok_or_else(|| format!("option {name} needs a value"))?;
+            v.parse().map_err(|_| format!("bad {what} '{v}'"))
+        };
+        match name {
+            "--rule" => {
+                i += 1;
+                m.rule = args.get(i).ok_or("option --rule needs a value")?.parse()?;
+            }
+            "--games" => m.games = number("game count")? as usize,
+            "--turn-ms" => m.turn_ms = number("time")?,
+            "--match-ms" => m.match_ms = number("time")?,
+            "--draw-at" => m.draw_at = Some(number("stone count")? as usize),
+            "--a-depth" => m.a.depth = number("depth")?.min(crate::search::MAX_DEPTH as u64) as i32,
+            "--b-depth" => m.b.depth = number("depth")?.min(crate::search::MAX_DEPTH as u64) as i32,
+            "--a-no-threats" => m.a.threats = false,
+            "--b-no-threats" => m.b.threats = false,
+            other => return Err(format!("unknown option '{other}'")),
+        }
+        i += 1;
+    }
+    Ok(m)
 }
