@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N]
        pbrain-tengen solve [--vct] [--ms N] [--nodes N] [--shortest] [--rule R] [--size N]
        pbrain-tengen bench [depth]
-       pbrain-tengen analyze [--rule R] [--size N] [--ms N] [--depth N] <moves, e.g. h8 h9 j10>
+       pbrain-tengen analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] <moves, e.g. h8 h9 j10>
        pbrain-tengen selfplay [--rule R] [--games N] [--turn-ms MS] [--match-ms MS] [--draw-at N]
                               [--a-depth D] [--b-depth D] [--a-no-threats] [--b-no-threats]
 forbid and solve read position lines on stdin and answer each on one line";
@@ -224,7 +224,7 @@ fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()
         }
         i += 1;
     }
-    let (mut ms, mut depth) = (2_000u64, 0i32);
+    let (mut ms, mut depth, mut threads) = (2_000u64, 0i32, 1usize);
     let mut rest = Vec::new();
     let mut j = 0;
     while j < flags.len() {
@@ -243,6 +243,14 @@ fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()
             "--ms" => {
                 let v = value(&mut j)?;
                 ms = v.parse().map_err(|_| format!("bad time budget '{v}' (milliseconds)"))?;
+            }
+            "--threads" => {
+                let v = value(&mut j)?;
+                threads = v
+                    .parse()
+                    .ok()
+                    .filter(|t| (1..=256).contains(t))
+                    .ok_or_else(|| format!("bad thread count '{v}'"))?;
             }
             "--depth" => {
                 let v = value(&mut j)?;
@@ -264,7 +272,7 @@ fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()
     }
     let opts = parse_options(&rest, false)?;
     let mut pb = position_from_moves(&moves.join(" "), opts.size, opts.rule)?;
-    Ok(analyze(&mut pb, ms, depth, out))
+    Ok(analyze(&mut pb, ms, depth, threads, out))
 }
 
 /// The options of `selfplay`.

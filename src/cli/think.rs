@@ -93,7 +93,7 @@ pub fn bench(depth: Option<i32>, out: &mut dyn Write) -> io::Result<()> {
 ///
 /// # Errors
 /// Output I/O errors only.
-pub fn analyze(pb: &mut PatternBoard, ms: u64, depth: i32, out: &mut dyn Write) -> io::Result<()> {
+pub fn analyze(pb: &mut PatternBoard, ms: u64, depth: i32, threads: usize, out: &mut dyn Write) -> io::Result<()> {
     let size = pb.size();
     let side = to_move(pb);
     let forbidden = if pb.rule().has_forbidden() { pb.forbidden_points() } else { Vec::new() };
@@ -135,7 +135,8 @@ pub fn analyze(pb: &mut PatternBoard, ms: u64, depth: i32, out: &mut dyn Write) 
         ..SearchLimits::default()
     };
     let table = Table::new(64 << 20);
-    let report = search(pb, side, &table, &limits, &SearchOptions::default(), |_| {});
+    let options = SearchOptions { threads, ..SearchOptions::default() };
+    let report = search(pb, side, &table, &limits, &options, |_| {});
     writeln!(out, "{}", report_text(&report, size))
 }
 
