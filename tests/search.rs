@@ -245,3 +245,39 @@ fn the_bench_signature_does_not_change_between_runs() {
     assert!(first > 1000, "{first}");
     assert_eq!(run(), first);
 }
+
+fn cli(args: &[&str]) -> (u8, String) {
+    let args: Vec<String> = args.iter().map(|s| (*s).to_string()).collect();
+    let mut out = Vec::new();
+    let code = tengen::cli::run(&args, &mut &b""[..], &mut out).expect("io");
+    (code, String::from_utf8(out).expect("utf8"))
+}
+
+#[test]
+fn analyze_shows_the_board_threats_and_the_search() {
+    // Black's open three H8 I9 J10, White's stones far away: Black to move makes a straight four and wins.
+    let (code, text) = cli(&["analyze", "--ms", "300", "h8", "a1", "i9", "a2", "j10", "a3"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains(" 8  . . . . . . . X"), "{text}");
+    assert!(text.contains(" 3 [O]"), "the last move is marked: {text}");
+    assert!(text.contains("black: five at -; fours at F6,G7,K11,L12; straight fours at G7,K11; VCF "), "{text}");
+    let last = text.lines().last().expect("a result line");
+    assert!(last.starts_with("best G7 score win in") || last.starts_with("best K11 score win in"), "{text}");
+    let (code, text) = cli(&["analyze", "h8", "h8"]);
+    assert_eq!((code, text.starts_with("error: ")), (2, true), "{text}");
+    let (code, text) = cli(&["analyze", "--depth", "x", "h8"]);
+    assert_eq!((code, text.starts_with("error: ")), (2, true), "{text}");
+}
+
+#[test]
+fn selfplay_reports_a_score() {
+    let (code, text) = cli(&["selfplay", "--games", "2", "--turn-ms", "20", "--b-depth", "1"]);
+    assert_eq!(code, 0, "{text}");
+    let last = text.lines().last().expect("a score line");
+    let score: Vec<usize> =
+        last.trim_start_matches("Score of A vs B: ").split(" - ").map(|n| n.parse().expect("a number")).collect();
+    assert_eq!(score.iter().sum::<usize>(), 2, "{text}");
+    assert!(text.contains("game   2: B black"), "{text}");
+    let (code, text) = cli(&["selfplay", "--games", "many"]);
+    assert_eq!((code, text.starts_with("error: ")), (2, true), "{text}");
+}

@@ -19,7 +19,7 @@ const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N]
        pbrain-tengen solve [--vct] [--ms N] [--nodes N] [--shortest] [--rule R] [--size N]
        pbrain-tengen bench [depth]
        pbrain-tengen analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] <moves, e.g. h8 h9 j10>
-       pbrain-tengen selfplay [--rule R] [--games N] [--turn-ms MS] [--match-ms MS] [--draw-at N]
+       pbrain-tengen selfplay [--rule R] [--games N] [--turn-ms MS] [--match-ms MS] [--draw-at N] [--max-memory BYTES]
                               [--a-depth D] [--b-depth D] [--a-no-threats] [--b-no-threats]
 forbid and solve read position lines on stdin and answer each on one line";
 
@@ -285,6 +285,7 @@ fn parse_selfplay(args: &[String]) -> Result<Match, String> {
         a: Player { depth: 0, threats: true },
         b: Player { depth: 0, threats: true },
         draw_at: None,
+        max_memory: 0,
     };
     let mut i = 0;
     while i < args.len() {
@@ -303,6 +304,7 @@ fn parse_selfplay(args: &[String]) -> Result<Match, String> {
             "--turn-ms" => m.turn_ms = number("time")?,
             "--match-ms" => m.match_ms = number("time")?,
             "--draw-at" => m.draw_at = Some(number("stone count")? as usize),
+            "--max-memory" => m.max_memory = number("memory limit")?,
             "--a-depth" => m.a.depth = number("depth")?.min(crate::search::MAX_DEPTH as u64) as i32,
             "--b-depth" => m.b.depth = number("depth")?.min(crate::search::MAX_DEPTH as u64) as i32,
             "--a-no-threats" => m.a.threats = false,

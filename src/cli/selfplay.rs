@@ -66,6 +66,8 @@ pub struct Match {
     pub b: Player,
     /// Draw when this many stones are on the board.
     pub draw_at: Option<usize>,
+    /// Each engine's memory limit in bytes (`INFO max_memory`; 0: none).
+    pub max_memory: u64,
 }
 
 /// How a game ended, from Black's side.
@@ -133,6 +135,7 @@ fn play_game(m: &Match, opening: &str, players: [Player; 2]) -> (End, usize, Dur
         e.settings.max_depth = p.depth;
         e.settings.search.threats = p.threats;
         e.settings.search.draw_at = m.draw_at;
+        e.set_memory_limit(m.max_memory);
         engines.push(e);
     }
     let mut side = Color::Black;

@@ -119,7 +119,10 @@ pub fn search(
         }
         Candidates::Moves { moves, .. } => moves,
     };
-    let Some(&fallback) = moves.first() else {
+    // Until an iteration completes, the move that makes or stops the most is the answer (also at 0 ms).
+    let heuristic =
+        |m: &Pos| ATTACK[board.pattern4(side, *m) as usize] + DEFEND[board.pattern4(side.opponent(), *m) as usize];
+    let Some(fallback) = moves.iter().copied().max_by_key(|m| (heuristic(m), std::cmp::Reverse(m.index()))) else {
         return Report::quick(any_legal(&mut board, side), 0, Vec::new(), "none", start);
     };
     let stop = AtomicBool::new(false);
