@@ -1,7 +1,9 @@
 //! Tengen: a renju and gomoku engine.
 //!
 //! Layers, lowest first: [`types`], [`board`] (stones, line keys, hash), [`pattern`] (line patterns, threat
-//! classes, the renju forbidden check), and the command-line front end in [`cli`].
+//! classes, the renju forbidden check), [`movegen`], [`threat`] (VCF and VCT solvers) and [`eval`], [`search`]
+//! (iterative deepening PVS, transposition table, time budgets), the [`engine`] facade, and the command-line front
+//! end in [`cli`].
 
 #![deny(missing_docs)]
 

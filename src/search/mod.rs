@@ -153,7 +153,15 @@ pub fn search(
     table.new_search();
     let total = AtomicU64::new(0);
     let max_depth = if limits.depth <= 0 { MAX_DEPTH } else { limits.depth.min(MAX_DEPTH) };
-    let shared = Shared { table, stop: &stop, external, total: &total, node_limit: limits.nodes, hard: limits.hard };
+    let shared = Shared {
+        table,
+        stop: &stop,
+        external,
+        total: &total,
+        node_limit: limits.nodes,
+        hard: limits.hard,
+        deepest: std::sync::Mutex::new(None),
+    };
     let mut best = Report {
         best: Some(fallback),
         score: 0,
@@ -169,7 +177,14 @@ pub fn search(
             let board = board.clone();
             scope.spawn(move || {
                 let mut helper = Worker::new(board, side, shared, *options, id);
-                helper.iterate(max_depth, None, |_| {});
+                helper.iterate(max_depth, None, |report| {
+                    // A helper's completed iteration deeper than any other counts too.
+                    if let Ok(mut deepest) = shared.deepest.lock()
+                        && deepest.as_ref().is_none_or(|d| d.depth < report.depth)
+                    {
+                        *deepest = Some(report.clone());
+                    }
+                });
             });
         }
         let mut main = Worker::new(board.clone(), side, &shared, *options, 0);
@@ -177,6 +192,11 @@ pub fn search(
             best = Report { elapsed: start.elapsed(), ..report.clone() };
             on_iteration(&best);
         });
+        if let Ok(deepest) = shared.deepest.lock()
+            && let Some(deeper) = deepest.as_ref().filter(|d| d.depth > best.depth)
+        {
+            best = deeper.clone();
+        }
         stop.store(true, Ordering::Relaxed);
     });
     best.nodes = total.load(Ordering::Relaxed);
@@ -197,6 +217,8 @@ struct Shared<'a> {
     total: &'a AtomicU64,
     node_limit: u64,
     hard: Option<Instant>,
+    /// The deepest iteration a helper thread completed.
+    deepest: std::sync::Mutex<Option<Report>>,
 }
 
 /// One search thread.
@@ -245,8 +267,10 @@ impl<'a> Worker<'a> {
     /// search is stopped. `report` gets every completed iteration.
     fn iterate(&mut self, max_depth: i32, soft: Option<Instant>, mut report: impl FnMut(&Report)) {
         let mut score: i32 = 0;
-        let first = 1 + (self.id % 2) as i32; // helpers start out of step with the main thread
-        for depth in first..=max_depth {
+        // Helpers search every other depth, out of step with the main thread, so that one of them is often an
+        // iteration ahead (the table they share makes each iteration cheaper for the others).
+        let (first, step) = if self.id == 0 { (1, 1) } else { (1 + (self.id % 2) as i32, 2) };
+        for depth in (first..=max_depth).step_by(step) {
             let (mut alpha, mut beta, mut delta) = if depth >= 5 && score.abs() < MATE_BOUND {
                 (score - 40, score + 40, 40)
             } else {

@@ -7,7 +7,7 @@ mod vct;
 
 pub use check::{LineEnd, check_line, naive_vcf};
 pub use vcf::{Vcf, VcfOptions};
-pub use vct::{Vct, VctOptions};
+pub use vct::{DEFAULT_DEPTH, DEFAULT_THREAT_FOURS, Vct, VctOptions};
 
 use crate::types::Pos;
 use std::sync::atomic::{AtomicBool, Ordering};
