@@ -194,3 +194,58 @@ fn undoing_set_up_stones_matches_a_rebuild() {
         assert!(b.difference(&PatternBoard::new(15, rule).expect("valid size")).is_none());
     }
 }
+
+/// The class counts and stone neighbourhoods, counted directly from the points.
+fn assert_tracking_direct(b: &PatternBoard, context: &str) {
+    let size = b.size();
+    for c in Color::BOTH {
+        let mut counts = [0u32; 16];
+        for p in b.board().points().filter(|&p| b.board().is_empty(p)) {
+            counts[b.pattern4(c, p) as usize] += 1;
+        }
+        for (k, &n) in counts.iter().enumerate().skip(1) {
+            assert_eq!(u32::from(b.class_counts()[c.index()][k]), n, "{context}: {c} class {k}");
+        }
+    }
+    for p in b.board().points() {
+        let near =
+            b.board().moves().iter().any(|(q, _)| {
+                (i32::from(p.x) - i32::from(q.x)).abs() <= 2 && (i32::from(p.y) - i32::from(q.y)).abs() <= 2
+            });
+        assert_eq!(b.is_near(p), near, "{context}: neighbourhood of {}", p.notation(size));
+    }
+}
+
+#[test]
+fn class_counts_and_neighbourhoods_follow_moves_undos_and_tracking_switches() {
+    let mut rng = Rng(0x7ac4_0002);
+    for game in 0..40 {
+        let rule = Rule::ALL[game % Rule::ALL.len()];
+        let mut b = PatternBoard::new(15, rule).expect("valid size");
+        let mut color = Color::Black;
+        for step in 0..120 {
+            match rng.below(10) {
+                0 => b.set_tracking(!b.tracking()),
+                1 | 2 if b.board().stone_count() > 0 => {
+                    if let Some((_, c)) = b.undo() {
+                        color = c;
+                    }
+                }
+                _ => {
+                    let Some(p) = random_move(&b, &mut rng) else { break };
+                    if b.is_five(color, p) {
+                        continue;
+                    }
+                    b.make(p, color);
+                    color = color.opponent();
+                }
+            }
+            assert_consistent(&b, &format!("game {game} step {step}"));
+            if b.tracking() {
+                assert_tracking_direct(&b, &format!("game {game} step {step}"));
+            }
+        }
+        b.set_tracking(true);
+        assert_tracking_direct(&b, &format!("game {game} at the end"));
+    }
+}

@@ -25,6 +25,11 @@ fn quintet_vct_puzzles_are_solved_with_checked_lines() {
         let mut vct = Vct::new(exp.attacker, VctOptions { limits, ..VctOptions::default() });
         let solution = vct.solve(&mut pb);
         assert_eq!(pb.board().hash(), before, "the solver must leave the board as it was");
+        assert!(
+            pb.tracking() && pb.difference(&pb.rebuilt()).is_none(),
+            "{}: derived state after the solve",
+            case.name
+        );
         let Solution::Win(line) = solution else { panic!("{}: no VCT found: {solution:?}", case.name) };
         check_line(&pb, exp.attacker, &line, true).unwrap_or_else(|e| panic!("{}: bad line {line:?}: {e}", case.name));
         solved += 1;

@@ -66,6 +66,9 @@ pub struct PatternBoard {
     five_bits: [Bits; 2],
     /// Per colour: the points whose class is a four or better, or `Forbidden` (which may hide a legal four).
     four_bits: [Bits; 2],
+    /// Whether `counts` and `near` are kept (the search needs them; the threat solvers do not, and run faster
+    /// without: see [`PatternBoard::set_tracking`]).
+    tracking: bool,
     /// Per colour and class: how many points have that class (stones and points off the board count as `None`).
     counts: ClassCounts,
     /// `counts` before each recorded move.
@@ -155,6 +158,7 @@ impl PatternBoard {
             counts: INITIAL_COUNTS,
             counts_log: Vec::new(),
             near: [0; CELLS],
+            tracking: true,
         };
         pb.recompute_all();
         Ok(pb)
@@ -221,10 +225,14 @@ impl PatternBoard {
         let i = p.index();
         self.log_marks.push((self.log.len() as u32, self.bits_log.len() as u32));
         self.log.push((i as u16, self.points[i]));
-        self.counts_log.push(self.counts);
+        if self.tracking {
+            self.counts_log.push(self.counts);
+        }
         self.set_state(i, PointState::default());
         self.refresh_lines(p, true);
-        self.add_near(p, 1);
+        if self.tracking {
+            self.add_near(p, 1);
+        }
     }
 
     /// Adds `delta` (±1) to the stone counts of the points within two steps of `p`.
@@ -240,7 +248,23 @@ impl PatternBoard {
         }
     }
 
-    /// Whether a stone lies within two steps of `p` (the 5×5 square around it).
+    /// Turns the class counts and the stone neighbourhoods on or off (on for a new board). Turning them on
+    /// recomputes the board's derived state, after which the moves made so far are undone by recomputing.
+    pub fn set_tracking(&mut self, on: bool) {
+        if on != self.tracking {
+            self.tracking = on;
+            self.recompute_all();
+        }
+    }
+
+    /// Whether the class counts and stone neighbourhoods are kept.
+    #[must_use]
+    pub fn tracking(&self) -> bool {
+        self.tracking
+    }
+
+    /// Whether a stone lies within two steps of `p` (the 5×5 square around it). Needs tracking (see
+    /// [`PatternBoard::set_tracking`]).
     #[inline]
     #[must_use]
     pub fn is_near(&self, p: Pos) -> bool {
@@ -248,6 +272,7 @@ impl PatternBoard {
     }
 
     /// Per colour and [`Pattern4`] class, how many empty points have that class (`None` also counts stones).
+    /// Needs tracking (see [`PatternBoard::set_tracking`]).
     #[inline]
     #[must_use]
     pub fn class_counts(&self) -> &ClassCounts {
@@ -258,9 +283,11 @@ impl PatternBoard {
     #[inline]
     pub fn undo(&mut self) -> Option<(Pos, Color)> {
         let (p, c) = self.board.undo()?;
-        self.add_near(p, u8::MAX);
+        if self.tracking {
+            self.add_near(p, u8::MAX);
+        }
         if self.board.stone_count() >= self.setup_stones {
-            if let Some(counts) = self.counts_log.pop() {
+            if let Some(counts) = self.counts_log.pop().filter(|_| self.tracking) {
                 self.counts = counts;
             }
             let (start, bits_start) = self.log_marks.pop().unwrap_or_default();
@@ -403,7 +430,7 @@ impl PatternBoard {
         let old_p4 = self.points[index].p4;
         let old = memberships(old_p4);
         self.points[index] = state;
-        if old_p4 != state.p4 {
+        if self.tracking && old_p4 != state.p4 {
             for ((counts, old), new) in self.counts.iter_mut().zip(old_p4).zip(state.p4) {
                 counts[old as usize & 15] -= 1;
                 counts[new as usize & 15] += 1;
@@ -449,8 +476,10 @@ impl PatternBoard {
         self.counts = INITIAL_COUNTS;
         self.counts_log.clear();
         self.near = [0; CELLS];
-        for (p, _) in self.board.moves().to_vec() {
-            self.add_near(p, 1);
+        if self.tracking {
+            for (p, _) in self.board.moves().to_vec() {
+                self.add_near(p, 1);
+            }
         }
         self.log.clear();
         self.log_marks.clear();

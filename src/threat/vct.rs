@@ -138,8 +138,17 @@ impl<'a> Vct<'a> {
         }
     }
 
-    /// Looks for a VCT for the attacker, who is to move in `pb`. The board is left as it was.
+    /// Looks for a VCT for the attacker, who is to move in `pb`. The board is left as it was (its class counts and
+    /// neighbourhoods, which the solver does not need, are switched off meanwhile and recomputed after).
     pub fn solve(&mut self, pb: &mut PatternBoard) -> Solution {
+        let tracking = pb.tracking();
+        pb.set_tracking(false);
+        let solution = self.solve_untracked(pb);
+        pb.set_tracking(tracking);
+        solution
+    }
+
+    fn solve_untracked(&mut self, pb: &mut PatternBoard) -> Solution {
         let most = if self.options.max_depth == 0 { DEFAULT_DEPTH } else { self.options.max_depth };
         let longest = if self.options.threat_fours == 0 { DEFAULT_THREAT_FOURS } else { self.options.threat_fours };
         // Fours and threes at shallow depths first (cheap, and most wins are there), then everything: the longer
