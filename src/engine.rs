@@ -171,7 +171,16 @@ impl Engine {
     /// Thinks for the side to move under the clock and settings; `stop` ends the search early (it still answers).
     /// `on_iteration` sees each completed iteration.
     pub fn think(&mut self, stop: Option<&AtomicBool>, on_iteration: impl FnMut(&Report)) -> Report {
-        let start = Instant::now();
+        self.think_from(Instant::now(), stop, on_iteration)
+    }
+
+    /// [`Engine::think`] with the clock started at `start` (when the request arrived, say).
+    pub fn think_from(
+        &mut self,
+        start: Instant,
+        stop: Option<&AtomicBool>,
+        on_iteration: impl FnMut(&Report),
+    ) -> Report {
         let budget = self.settings.clock.budget(self.pb.board().stone_count());
         let (soft, hard) = budget.deadlines(start);
         let limits = SearchLimits {

@@ -13,6 +13,7 @@ pub mod engine;
 pub mod eval;
 pub mod movegen;
 pub mod pattern;
+pub mod protocol;
 pub mod search;
 pub mod threat;
 pub mod types;

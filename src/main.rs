@@ -5,6 +5,15 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.is_empty() {
+        // The protocol on stdin/stdout, as GUIs and the Gomocup judge run it.
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        return match tengen::protocol::run(io::BufReader::new(io::stdin()), &mut out) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::from(1),
+        };
+    }
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());

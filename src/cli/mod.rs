@@ -99,7 +99,7 @@ pub fn parse_options(args: &[String], solver: bool) -> Result<Options, String> {
 /// Only I/O errors on the output; bad input becomes `error:` lines.
 pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<u8> {
     let Some(command) = args.first() else {
-        writeln!(out, "error: the protocol loop is not built yet; {USAGE}")?;
+        writeln!(out, "error: no command (without arguments the binary speaks the protocol); {USAGE}")?;
         out.flush()?;
         return Ok(2);
     };

@@ -29,14 +29,10 @@ pub struct Entry {
     pub bound: Bound,
 }
 
-struct Slot {
-    check: AtomicU64,
-    data: AtomicU64,
-}
-
 /// The shared table.
 pub struct Table {
-    slots: Box<[Slot]>,
+    /// Two words a slot: `key ^ data`, then `data`.
+    words: Box<[AtomicU64]>,
     generation: AtomicU64,
 }
 
@@ -49,21 +45,19 @@ impl Table {
     pub fn new(bytes: usize) -> Table {
         let wanted = (bytes / SLOT_BYTES).max(1024);
         let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let slots = (0..len).map(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
-        Table { slots, generation: AtomicU64::new(0) }
+        Table { words: zeroed_words(2 * len), generation: AtomicU64::new(0) }
     }
 
     /// The table's size in bytes.
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.slots.len() * SLOT_BYTES
+        self.words.len() / 2 * SLOT_BYTES
     }
 
     /// Forgets everything.
     pub fn clear(&self) {
-        for slot in &self.slots {
-            slot.check.store(0, Ordering::Relaxed);
-            slot.data.store(0, Ordering::Relaxed);
+        for word in &*self.words {
+            word.store(0, Ordering::Relaxed);
         }
     }
 
@@ -72,16 +66,18 @@ impl Table {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
-    fn slot(&self, key: u64) -> &Slot {
-        &self.slots[(key as usize) & (self.slots.len() - 1)]
+    /// The slot's two words: check, data.
+    fn slot(&self, key: u64) -> (&AtomicU64, &AtomicU64) {
+        let i = 2 * ((key as usize) & (self.words.len() / 2 - 1));
+        (&self.words[i], &self.words[i + 1])
     }
 
     /// The entry stored for `key`, if any.
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let slot = self.slot(key);
-        let data = slot.data.load(Ordering::Relaxed);
-        let check = slot.check.load(Ordering::Relaxed);
+        let (check, data) = self.slot(key);
+        let data = data.load(Ordering::Relaxed);
+        let check = check.load(Ordering::Relaxed);
         if data == 0 || check ^ data != key {
             return None;
         }
@@ -90,10 +86,10 @@ impl Table {
 
     /// Stores an entry for `key`, replacing an entry of the same key or of an older search, or a shallower one.
     pub fn store(&self, key: u64, entry: Entry) {
-        let slot = self.slot(key);
+        let (check, data_word) = self.slot(key);
         let generation = self.generation.load(Ordering::Relaxed) & 0x3f;
-        let old = slot.data.load(Ordering::Relaxed);
-        let same = slot.check.load(Ordering::Relaxed) ^ old == key;
+        let old = data_word.load(Ordering::Relaxed);
+        let same = check.load(Ordering::Relaxed) ^ old == key;
         if old != 0 && !same {
             let old_generation = (old >> 42) & 0x3f;
             let old_depth = ((old >> 26) & 0xff) as i32 - 128;
@@ -108,8 +104,27 @@ impl Table {
         let score = u64::from((entry.score.clamp(-32_767, 32_767) + 32_768) as u16);
         let depth = (entry.depth.clamp(-127, 127) + 128) as u64;
         let data = best | (score << 10) | (depth << 26) | ((entry.bound as u64) << 34) | (generation << 42) | (1 << 48);
-        slot.data.store(data, Ordering::Relaxed);
-        slot.check.store(key ^ data, Ordering::Relaxed);
+        data_word.store(data, Ordering::Relaxed);
+        check.store(key ^ data, Ordering::Relaxed);
+    }
+}
+
+/// `n` zeroed atomic words, allocated zeroed by the system so that a large table costs nothing until it is used
+/// (building it word by word took tens of milliseconds for 128 MiB, time a first move in a tournament pays for).
+fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
+    let Ok(layout) = std::alloc::Layout::array::<AtomicU64>(n) else { return Box::new([]) };
+    if layout.size() == 0 {
+        return Box::new([]);
+    }
+    // SAFETY: the layout is non-zero-sized and that of `n` `AtomicU64`s; `AtomicU64` has the same size and bit
+    // validity as `u64`, so all-zero bytes are `n` valid atomics holding 0; the pointer comes from the global
+    // allocator with exactly this layout, which is what `Box<[AtomicU64]>` frees it with.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n))
     }
 }
 

@@ -1,0 +1,513 @@
+//! The protocol session: a reader thread turns stdin into lines; the session answers them, and runs each search
+//! on its own thread so that INFO, YXSTOP/STOP and END are acted on while the engine thinks. Every think request
+//! gets exactly one move line; END stops the search and returns at once, printing nothing; EOF ends the session.
+
+use super::command::{BoardLine, Command, ParseError, parse, parse_board_line};
+use crate::engine::Engine;
+use crate::pattern::{MoveOutcome, PatternBoard};
+use crate::search::Report;
+use crate::search::time::Clock;
+use crate::types::{Color, MAX_SIZE, MIN_SIZE, Pos, Rule};
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// The name and version sent in reply to ABOUT.
+pub const ABOUT: &str = concat!(
+    "name=\"Tengen\", version=\"",
+    env!("CARGO_PKG_VERSION"),
+    "\", author=\"Tengen developers\", country=\"-\""
+);
+
+/// What the session is doing with incoming lines.
+enum Mode {
+    /// Commands.
+    Commands,
+    /// Inside a BOARD (or YXBOARD) block: the stones so far, and whether a move is wanted at DONE.
+    Board { stones: Vec<(Pos, u8)>, think: bool },
+}
+
+/// A search running on its own thread: it hands the engine back with its report.
+struct Thinking {
+    handle: JoinHandle<(Engine, Report)>,
+    stop: Arc<AtomicBool>,
+}
+
+/// The state of one protocol session.
+pub struct Session {
+    engine: Option<Engine>,
+    mode: Mode,
+    thinking: Option<Thinking>,
+    /// Lines that arrived during a search and wait for it (everything but INFO, STOP and END).
+    queued: Vec<String>,
+    /// The clock values, applied before each search.
+    clock: Clock,
+    /// `INFO rule` as last sent.
+    rule: Rule,
+    /// Board size from START.
+    size: usize,
+    /// When the line being handled arrived: a move's clock starts there.
+    received: Instant,
+    ended: bool,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+impl Session {
+    /// A session before START.
+    #[must_use]
+    pub fn new() -> Session {
+        Session {
+            engine: None,
+            mode: Mode::Commands,
+            thinking: None,
+            queued: Vec::new(),
+            clock: Clock::default(),
+            rule: Rule::Freestyle,
+            size: 0,
+            received: Instant::now(),
+            ended: false,
+        }
+    }
+
+    /// Whether END was received.
+    #[must_use]
+    pub fn ended(&self) -> bool {
+        self.ended
+    }
+
+    /// Whether a search is running.
+    #[must_use]
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// Handles one input line, writing the replies it has now. A think request starts a search and returns; its
+    /// move comes from [`Session::poll`] (or [`Session::finish`]).
+    ///
+    /// # Errors
+    /// Output I/O errors only.
+    pub fn line(&mut self, raw: &str, out: &mut dyn Write) -> io::Result<()> {
+        self.line_at(raw, Instant::now(), out)
+    }
+
+    /// [`Session::line`] for a line that arrived at `received` (a move's clock starts when its command arrived).
+    ///
+    /// # Errors
+    /// Output I/O errors only.
+    pub fn line_at(&mut self, raw: &str, received: Instant, out: &mut dyn Write) -> io::Result<()> {
+        let text = raw.trim_matches(|c: char| c == '\r' || c == '\n' || c.is_whitespace());
+        if text.is_empty() || self.ended {
+            return Ok(());
+        }
+        self.received = received;
+        if self.thinking.is_some() {
+            return self.line_while_thinking(text, out);
+        }
+        if let Mode::Board { .. } = self.mode {
+            return self.board_line(text, out);
+        }
+        match parse(text) {
+            Ok(command) => self.command(command, out),
+            Err(ParseError::Unknown(msg)) => reply(out, &format!("UNKNOWN {msg}")),
+            Err(ParseError::Bad(msg)) => reply(out, &format!("ERROR {msg}")),
+        }
+    }
+
+    fn line_while_thinking(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
+        match parse(text) {
+            Ok(Command::Stop) => {
+                if let Some(t) = &self.thinking {
+                    t.stop.store(true, Ordering::Relaxed);
+                }
+                Ok(())
+            }
+            Ok(Command::End) => {
+                if let Some(t) = &self.thinking {
+                    t.stop.store(true, Ordering::Relaxed);
+                }
+                self.ended = true;
+                Ok(())
+            }
+            Ok(Command::Info(key, value)) => self.info(&key, &value, out),
+            _ => {
+                self.queued.push(text.to_string());
+                Ok(())
+            }
+        }
+    }
+
+    /// Writes the move of a finished search, if one finished, then handles the lines that waited for it.
+    ///
+    /// # Errors
+    /// Output I/O errors only.
+    pub fn poll(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.thinking.as_ref().is_some_and(|t| t.handle.is_finished()) {
+            self.finish(out)?;
+        }
+        Ok(())
+    }
+
+    /// Waits for the running search, if any, writes its move, then handles the lines that waited for it.
+    ///
+    /// # Errors
+    /// Output I/O errors only.
+    pub fn finish(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let Some(thinking) = self.thinking.take() else { return Ok(()) };
+        match thinking.handle.join() {
+            Ok((mut engine, report)) => {
+                if !self.ended {
+                    match report.best {
+                        Some(p) => {
+                            let side = engine.side_to_move();
+                            let _ = engine.play(p, side);
+                            reply(out, &format!("{},{}", p.x, p.y))?;
+                        }
+                        None => reply(out, "ERROR no legal move: the board is full")?,
+                    }
+                }
+                self.engine = Some(engine);
+            }
+            Err(_) => {
+                // The search thread panicked: start afresh rather than lose the session.
+                self.engine = Engine::new(self.size.max(MIN_SIZE), self.rule).ok();
+                if !self.ended {
+                    reply(out, "ERROR internal error in the search; the board was reset")?;
+                }
+            }
+        }
+        for line in std::mem::take(&mut self.queued) {
+            if self.thinking.is_some() {
+                self.queued.push(line);
+            } else {
+                self.line(&line, out)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn command(&mut self, command: Command, out: &mut dyn Write) -> io::Result<()> {
+        match command {
+            Command::Start(size) => {
+                if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+                    return reply(
+                        out,
+                        &format!("ERROR board size {size} is not supported (use {MIN_SIZE} to {MAX_SIZE})"),
+                    );
+                }
+                self.size = size;
+                self.new_game(out)
+            }
+            Command::RectStart(w, h) => {
+                if w == h && (MIN_SIZE..=MAX_SIZE).contains(&w) {
+                    self.size = w;
+                    self.new_game(out)
+                } else {
+                    reply(out, &format!("ERROR only square boards of {MIN_SIZE} to {MAX_SIZE} are supported"))
+                }
+            }
+            Command::Restart => match self.engine {
+                Some(_) => self.new_game(out),
+                None => reply(out, "ERROR no game: START first"),
+            },
+            Command::Begin => {
+                let Some(engine) = self.engine.as_ref() else { return reply(out, "ERROR no game: START first") };
+                if engine.board().board().stone_count() != 0 {
+                    return reply(out, "ERROR BEGIN on a board that has stones");
+                }
+                self.think()
+            }
+            Command::Turn(p) => {
+                let Some(engine) = self.engine.as_mut() else { return reply(out, "ERROR no game: START first") };
+                if !p.on_board(engine.board().size()) {
+                    return reply(out, &format!("ERROR {},{} is off the board", p.x, p.y));
+                }
+                let side = engine.side_to_move();
+                match engine.play(p, side) {
+                    Ok(_) => self.think(),
+                    Err(e) => reply(out, &format!("ERROR {},{}: {e}", p.x, p.y)),
+                }
+            }
+            Command::Play(p) => {
+                let Some(engine) = self.engine.as_mut() else { return reply(out, "ERROR no game: START first") };
+                let side = engine.side_to_move();
+                if !engine.is_legal(p, side) {
+                    return reply(out, &format!("ERROR {},{} is not a legal move", p.x, p.y));
+                }
+                let _ = engine.play(p, side);
+                reply(out, &format!("{},{}", p.x, p.y))
+            }
+            Command::Board | Command::YxBoard => {
+                if self.engine.is_none() {
+                    return reply(out, "ERROR no game: START first");
+                }
+                self.mode = Mode::Board { stones: Vec::new(), think: command == Command::Board };
+                Ok(())
+            }
+            Command::Info(key, value) => self.info(&key, &value, out),
+            Command::End => {
+                self.ended = true;
+                Ok(())
+            }
+            Command::About => reply(out, ABOUT),
+            Command::Takeback(p) => {
+                let Some(engine) = self.engine.as_mut() else { return reply(out, "ERROR no game: START first") };
+                match engine.board().board().moves().last() {
+                    Some(&(last, _)) if last == p => {
+                        let _ = engine.undo();
+                        reply(out, "OK")
+                    }
+                    _ => reply(out, &format!("ERROR {},{} is not the last move", p.x, p.y)),
+                }
+            }
+            Command::Stop => Ok(()), // nothing is running
+            Command::ShowForbid => {
+                let Some(engine) = self.engine.as_ref() else { return reply(out, "FORBID .") };
+                let mut text = String::from("FORBID ");
+                if engine.board().rule().has_forbidden() && engine.side_to_move() == Color::Black {
+                    let mut pb = engine.board().clone();
+                    for p in pb.forbidden_points() {
+                        text.push_str(&format!("{:02}{:02}", p.x, p.y));
+                    }
+                }
+                text.push('.');
+                reply(out, &text)
+            }
+            Command::HashClear => {
+                if let Some(engine) = self.engine.as_mut() {
+                    engine.clear_hash();
+                }
+                Ok(())
+            }
+            Command::ShowInfo => {
+                reply(out, "MESSAGE INFO MAX_THREAD_NUM 64")?;
+                reply(out, "MESSAGE INFO MAX_HASH_SIZE 24")
+            }
+        }
+    }
+
+    /// A new game of the current size and rule (the table and settings stay).
+    fn new_game(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let result = match self.engine.as_mut() {
+            Some(engine) => engine.new_game(self.size, self.rule),
+            None => Engine::new(self.size, self.rule).map(|e| self.engine = Some(e)),
+        };
+        match result {
+            Ok(()) => reply(out, "OK"),
+            Err(e) => reply(out, &format!("ERROR {e}")),
+        }
+    }
+
+    fn info(&mut self, key: &str, value: &str, out: &mut dyn Write) -> io::Result<()> {
+        let number = value.trim().parse::<i64>().ok();
+        match (key, number) {
+            ("timeout_turn", Some(n)) => self.clock.turn_ms = n.max(0) as u64,
+            ("timeout_match", Some(n)) => self.clock.match_ms = n.max(0) as u64,
+            ("time_left", Some(n)) => self.clock.left_ms = Some(n),
+            ("rule", Some(n)) => {
+                let rule = if n == 2 { Rule::Renju } else { Rule::from_info(n.clamp(0, 15) as u32) };
+                if rule != self.rule {
+                    self.rule = rule;
+                    // The rule applies from the next game; a game in progress switches now, keeping its moves.
+                    if let Some(engine) = self.engine.as_mut() {
+                        let moves = engine.board().board().moves().to_vec();
+                        let size = engine.board().size();
+                        if engine.new_game(size, rule).is_ok() {
+                            for (p, c) in moves {
+                                let _ = engine.play(p, c);
+                            }
+                        }
+                        engine.clear_hash();
+                    }
+                }
+            }
+            ("max_memory", Some(n)) => self.with_engine(|e| e.set_memory_limit(n.max(0) as u64)),
+            ("hash_size", Some(n)) if n > 0 => {
+                self.with_engine(|e| e.set_hash_bytes((n as usize).saturating_mul(1024)))
+            }
+            ("thread_num", Some(n)) => self.with_engine(|e| e.settings.search.threads = n.clamp(1, 64) as usize),
+            ("max_depth", Some(n)) => self.with_engine(|e| e.settings.max_depth = n.clamp(0, 60) as i32),
+            ("max_node", Some(n)) => self.with_engine(|e| e.settings.max_nodes = n.max(0) as u64),
+            _ => {}
+        }
+        let _ = out;
+        Ok(())
+    }
+
+    /// Applies a setting to the engine now, or, during a search, to the engine when it comes back.
+    fn with_engine(&mut self, f: impl Fn(&mut Engine)) {
+        if let Some(engine) = self.engine.as_mut() {
+            f(engine);
+        }
+    }
+
+    fn board_line(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
+        let line = match parse_board_line(text) {
+            Ok(l) => l,
+            Err(msg) => {
+                self.mode = Mode::Commands;
+                return reply(out, &format!("ERROR {msg}; the board is unchanged"));
+            }
+        };
+        let Mode::Board { stones, think } = &mut self.mode else { return Ok(()) };
+        match line {
+            BoardLine::Stone(p, f) => {
+                stones.push((p, f));
+                Ok(())
+            }
+            BoardLine::Done => {
+                let (stones, think) = (std::mem::take(stones), *think);
+                self.mode = Mode::Commands;
+                match self.set_position(&stones) {
+                    Ok(()) if think => self.think(),
+                    Ok(()) => Ok(()),
+                    Err(msg) => reply(out, &format!("ERROR {msg}; the board is unchanged")),
+                }
+            }
+        }
+    }
+
+    /// Sets the position of a BOARD block: stones in move order (Black first), ours marked 1. In renju the order
+    /// must alternate; in the other rules it may not, but the counts must fit.
+    fn set_position(&mut self, stones: &[(Pos, u8)]) -> Result<(), String> {
+        let Some(engine) = self.engine.as_ref() else { return Err("no game: START first".to_string()) };
+        let size = engine.board().size();
+        let ours = if stones.len() % 2 == 0 { Color::Black } else { Color::White };
+        let mut colored: Vec<(Pos, Color)> = Vec::new();
+        for (i, &(p, f)) in stones.iter().enumerate() {
+            if !p.on_board(size) {
+                return Err(format!("{},{} is off the board", p.x, p.y));
+            }
+            let expected = if i % 2 == 0 { Color::Black } else { Color::White };
+            let color = match f {
+                1 => ours,
+                2 => ours.opponent(),
+                _ => expected,
+            };
+            colored.push((p, color));
+        }
+        let blacks = colored.iter().filter(|(_, c)| *c == Color::Black).count();
+        if blacks != stones.len().div_ceil(2) {
+            return Err("the stones' colours do not fit their number".to_string());
+        }
+        let in_order =
+            colored.iter().enumerate().all(|(i, (_, c))| *c == if i % 2 == 0 { Color::Black } else { Color::White });
+        if engine.board().rule() == Rule::Renju && !in_order {
+            return Err("renju stones must come in move order".to_string());
+        }
+        if !in_order {
+            // Any order in gomoku: play them alternately, Black first.
+            let (mut b, mut w): (Vec<Pos>, Vec<Pos>) = (Vec::new(), Vec::new());
+            for &(p, c) in &colored {
+                if c == Color::Black { b.push(p) } else { w.push(p) }
+            }
+            colored = b
+                .iter()
+                .zip(w.iter().map(Some).chain(std::iter::repeat(None)))
+                .flat_map(|(&bp, wp)| std::iter::once((bp, Color::Black)).chain(wp.map(|&p| (p, Color::White))))
+                .collect();
+        }
+        // Check the whole position on a scratch board first, so that a bad one leaves the game as it was.
+        let mut scratch = PatternBoard::new(size, engine.board().rule()).map_err(|e| e.to_string())?;
+        for &(p, c) in &colored {
+            match scratch.outcome(p, c) {
+                MoveOutcome::Illegal => return Err(format!("{},{} is given twice", p.x, p.y)),
+                MoveOutcome::Win => return Err(format!("{},{} makes a five: the game is over", p.x, p.y)),
+                MoveOutcome::Forbidden(_) => return Err(format!("{},{} is forbidden for Black", p.x, p.y)),
+                MoveOutcome::Normal => scratch.make(p, c),
+            }
+        }
+        let Some(engine) = self.engine.as_mut() else { return Err("no game: START first".to_string()) };
+        engine.new_game(size, engine.board().rule()).map_err(|e| e.to_string())?;
+        for &(p, c) in &colored {
+            engine.play(p, c).map_err(|e| format!("{},{}: {e}", p.x, p.y))?;
+        }
+        Ok(())
+    }
+
+    /// Starts a search for the side to move.
+    fn think(&mut self) -> io::Result<()> {
+        let Some(mut engine) = self.engine.take() else { return Ok(()) };
+        engine.settings.clock = self.clock;
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let start = self.received;
+        let handle = std::thread::spawn(move || {
+            let report = engine.think_from(start, Some(&flag), |_| {});
+            (engine, report)
+        });
+        self.thinking = Some(Thinking { handle, stop });
+        Ok(())
+    }
+}
+
+/// Writes one reply line and flushes it.
+fn reply(out: &mut dyn Write, line: &str) -> io::Result<()> {
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
+/// Runs a session over `input` until END or EOF: a reader thread feeds the lines, searches run on their own threads.
+///
+/// # Errors
+/// Output I/O errors only.
+pub fn run(input: impl BufRead + Send + 'static, out: &mut dyn Write) -> io::Result<()> {
+    let (tx, rx) = mpsc::channel::<Option<(Instant, String)>>();
+    std::thread::spawn(move || {
+        let mut input = input;
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => {
+                    let _ = tx.send(None);
+                    return;
+                }
+                Ok(_) => {
+                    if tx.send(Some((Instant::now(), String::from_utf8_lossy(&buf).into_owned()))).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+    serve(&rx, out)
+}
+
+fn serve(rx: &Receiver<Option<(Instant, String)>>, out: &mut dyn Write) -> io::Result<()> {
+    let mut session = Session::new();
+    loop {
+        let message = if session.is_thinking() {
+            match rx.recv_timeout(Duration::from_millis(2)) {
+                Ok(m) => Some(m),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => Some(None),
+            }
+        } else {
+            Some(rx.recv().unwrap_or(None))
+        };
+        match message {
+            None => session.poll(out)?,
+            Some(Some((received, line))) => {
+                session.line_at(&line, received, out)?;
+                if session.ended() {
+                    // END: the search (if any) was told to stop; leave without waiting for it.
+                    return Ok(());
+                }
+                session.poll(out)?;
+            }
+            Some(None) => {
+                // EOF: answer a search in progress, then stop.
+                session.finish(out)?;
+                return Ok(());
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! Replays every transcript in `protocol-fixtures/` against an in-memory session: `> line` is sent, `< line` must
+//! be the next reply exactly, `<~ pattern` must match it (`\d+` one or more digits, `.*` anything, the rest
+//! literal). A reply is awaited (the search finished) before it is compared; no reply may be left over.
+
+use std::fs;
+use std::path::Path;
+use tengen::protocol::Session;
+
+/// Whether `text` matches `pattern` (`\d+`, `.*`, literal characters).
+fn matches(pattern: &str, text: &str) -> bool {
+    if let Some(rest) = pattern.strip_prefix(r"\d+") {
+        let digits = text.chars().take_while(char::is_ascii_digit).count();
+        return (1..=digits).rev().any(|n| matches(rest, &text[n..]));
+    }
+    if let Some(rest) = pattern.strip_prefix(".*") {
+        return (0..=text.len()).filter(|&n| text.is_char_boundary(n)).any(|n| matches(rest, &text[n..]));
+    }
+    match (pattern.chars().next(), text.chars().next()) {
+        (None, None) => true,
+        (Some(p), Some(t)) if p == t => matches(&pattern[p.len_utf8()..], &text[t.len_utf8()..]),
+        _ => false,
+    }
+}
+
+fn replay(path: &Path) {
+    let name = path.display().to_string();
+    let text = fs::read_to_string(path).expect("fixture");
+    let mut session = Session::new();
+    let mut out: Vec<u8> = Vec::new();
+    let mut read = 0; // bytes of `out` already compared
+    let next_reply = |session: &mut Session, out: &mut Vec<u8>, read: &mut usize| -> Option<String> {
+        if !out[*read..].contains(&b'\n') {
+            session.finish(out).expect("io");
+        }
+        let rest = &out[*read..];
+        let end = rest.iter().position(|&b| b == b'\n')?;
+        let line = String::from_utf8_lossy(&rest[..end]).into_owned();
+        *read += end + 1;
+        Some(line)
+    };
+    for (number, line) in text.lines().enumerate() {
+        let at = format!("{name}:{}", number + 1);
+        if let Some(sent) = line.strip_prefix("> ").or(line.strip_prefix(">").filter(|s| s.is_empty())) {
+            session.line(sent, &mut out).expect("io");
+        } else if let Some(pattern) = line.strip_prefix("<~ ") {
+            let got = next_reply(&mut session, &mut out, &mut read);
+            assert!(got.as_deref().is_some_and(|g| matches(pattern, g)), "{at}: expected ~{pattern:?}, got {got:?}");
+        } else if let Some(expected) = line.strip_prefix("< ") {
+            let got = next_reply(&mut session, &mut out, &mut read);
+            assert_eq!(got.as_deref(), Some(expected), "{at}");
+        } else {
+            assert!(line.is_empty() || line.starts_with('#'), "{at}: not a transcript line: {line:?}");
+        }
+    }
+    session.finish(&mut out).expect("io");
+    let left = String::from_utf8_lossy(&out[read..]).into_owned();
+    assert!(left.is_empty(), "{name}: replies nobody expected: {left:?}");
+}
+
+#[test]
+fn every_fixture_replays() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol-fixtures");
+    let mut files: Vec<_> = fs::read_dir(&dir).expect("fixtures").filter_map(Result::ok).map(|e| e.path()).collect();
+    files.sort();
+    assert!(files.len() >= 4, "{files:?}");
+    for file in files {
+        replay(&file);
+    }
+}
+
+#[test]
+fn the_matcher_matches() {
+    assert!(matches(r"\d+,\d+", "7,12"));
+    assert!(!matches(r"\d+,\d+", "7,"));
+    assert!(!matches(r"\d+,\d+", "OK"));
+    assert!(matches("UNKNOWN .*", "UNKNOWN command 'X'"));
+    assert!(!matches("OK", "OK "));
+}
+
+#[test]
+fn crlf_lines_and_any_case_work() {
+    let mut session = Session::new();
+    let mut out = Vec::new();
+    for line in ["sTaRt 15\r\n", "\r\n", "info timeout_turn 100\r\n", "BeGiN\r\n"] {
+        session.line(line, &mut out).expect("io");
+    }
+    session.finish(&mut out).expect("io");
+    assert_eq!(String::from_utf8(out).expect("utf8"), "OK\n7,7\n");
+}
+
+#[test]
+fn random_lines_never_panic_or_hang() {
+    // A reader fuzz: random bytes and random mixes of real commands with garbage arguments.
+    let words = ["START", "TURN", "BOARD", "DONE", "INFO", "BEGIN", "TAKEBACK", "yxboard", "yxstop", "RESTART", "PLAY"];
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rand = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    for _ in 0..20 {
+        let mut session = Session::new();
+        let mut out = Vec::new();
+        session.line("START 15", &mut out).expect("io");
+        session.line("INFO timeout_turn 5", &mut out).expect("io");
+        for _ in 0..300 {
+            let line = match rand(3) {
+                0 => (0..rand(20)).map(|_| char::from(rand(95) as u8 + 32)).collect::<String>(),
+                1 => format!("{} {},{}", words[rand(words.len() as u64) as usize], rand(30), rand(30)),
+                _ => format!("{},{},{}", rand(17), rand(17), rand(4)),
+            };
+            session.line(&line, &mut out).expect("io");
+            session.finish(&mut out).expect("io");
+        }
+        assert!(!session.ended());
+    }
+}
