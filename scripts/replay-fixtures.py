@@ -2,7 +2,8 @@
 """Replays protocol-fixtures/*.txt against the release binary over real pipes, the way a manager does.
 
 `> line` is written to the engine's stdin; `< line` must be the next line it prints, `<~ pattern` must match it
-(a Python regular expression over the whole line). Every reply is awaited for up to 30 s. After the transcript,
+(`\d+` digits, `.*` anything, as in tests/protocol.rs: here a Python regular expression over the whole line), and
+`<* pattern` lets lines matching it come before the next expected one. Every reply is awaited for up to 30 s. After the transcript,
 stdin is closed and the engine must exit within 5 s with nothing more printed (after END it must print nothing).
 Usage: scripts/replay-fixtures.py [binary] (default target/release/pbrain-tengen; build it first).
 """
@@ -24,6 +25,7 @@ def replay(binary, path):
                      daemon=True).start()
     started = time.monotonic()
     slowest = 0.0
+    skip = None
     with open(path) as transcript:
         for number, line in enumerate(transcript, 1):
             line = line.rstrip("\n")
@@ -32,18 +34,23 @@ def replay(binary, path):
                 engine.stdin.write(line[2:] + "\r\n")
                 engine.stdin.flush()
                 sent = time.monotonic()
+            elif line.startswith("<* "):
+                skip = line[3:]
             elif line.startswith("<"):
-                try:
-                    got = lines.get(timeout=30)
-                except queue.Empty:
-                    return f"{where}: no reply within 30 s"
+                exact = not line.startswith("<~ ")
+                want = line[2:] if exact else line[3:]
+                while True:
+                    try:
+                        got = lines.get(timeout=30)
+                    except queue.Empty:
+                        return f"{where}: no reply within 30 s"
+                    hit = got is not None and (got == want if exact else re.fullmatch(want, got))
+                    if hit or not (skip and got is not None and re.fullmatch(skip, got)):
+                        break
+                skip = None
                 slowest = max(slowest, time.monotonic() - sent)
-                if line.startswith("<~ "):
-                    ok = got is not None and re.fullmatch(line[3:], got)
-                else:
-                    ok = got == line[2:]
-                if not ok:
-                    return f"{where}: expected {line[2:]!r}, got {got!r}"
+                if not hit:
+                    return f"{where}: expected {want!r}, got {got!r}"
     engine.stdin.close()
     try:
         engine.wait(timeout=5)

@@ -1,6 +1,8 @@
 //! Replays every transcript in `protocol-fixtures/` against an in-memory session: `> line` is sent, `< line` must
 //! be the next reply exactly, `<~ pattern` must match it (`\d+` one or more digits, `.*` anything, the rest
-//! literal). A reply is awaited (the search finished) before it is compared; no reply may be left over.
+//! literal), and `<* pattern` lets lines matching it come before the next expected one (realtime output whose
+//! amount depends on the machine's speed). A reply is awaited (the search finished) before it is compared; no
+//! reply may be left over.
 
 use std::fs;
 use std::path::Path;
@@ -27,8 +29,10 @@ fn replay(path: &Path) {
     let text = fs::read_to_string(path).expect("fixture");
     let mut session = Session::new();
     let mut out: Vec<u8> = Vec::new();
-    let mut read = 0; // bytes of `out` already compared
-    let next_reply = |session: &mut Session, out: &mut Vec<u8>, read: &mut usize| -> Option<String> {
+    let mut read = 0; // bytes of `out` already taken as lines
+    let mut skip: Option<String> = None; // a `<*` pattern: lines matching it may come first
+    // The next reply line, waiting for the search when none is there yet.
+    let next_line = |session: &mut Session, out: &mut Vec<u8>, read: &mut usize| -> Option<String> {
         if !out[*read..].contains(&b'\n') {
             session.finish(out).expect("io");
         }
@@ -42,12 +46,24 @@ fn replay(path: &Path) {
         let at = format!("{name}:{}", number + 1);
         if let Some(sent) = line.strip_prefix("> ").or(line.strip_prefix(">").filter(|s| s.is_empty())) {
             session.line(sent, &mut out).expect("io");
-        } else if let Some(pattern) = line.strip_prefix("<~ ") {
-            let got = next_reply(&mut session, &mut out, &mut read);
-            assert!(got.as_deref().is_some_and(|g| matches(pattern, g)), "{at}: expected ~{pattern:?}, got {got:?}");
-        } else if let Some(expected) = line.strip_prefix("< ") {
-            let got = next_reply(&mut session, &mut out, &mut read);
-            assert_eq!(got.as_deref(), Some(expected), "{at}");
+        } else if let Some(pattern) = line.strip_prefix("<* ") {
+            skip = Some(pattern.to_string());
+        } else if let Some(expected) = line.strip_prefix("<") {
+            let (pattern, exact) = match expected.strip_prefix("~ ") {
+                Some(p) => (p, false),
+                None => (expected.strip_prefix(' ').unwrap_or(expected), true),
+            };
+            let mut got = next_line(&mut session, &mut out, &mut read);
+            while let (Some(g), Some(optional)) = (&got, &skip) {
+                let wanted = if exact { g == pattern } else { matches(pattern, g) };
+                if wanted || !matches(optional, g) {
+                    break;
+                }
+                got = next_line(&mut session, &mut out, &mut read);
+            }
+            skip = None;
+            let ok = got.as_deref().is_some_and(|g| if exact { g == pattern } else { matches(pattern, g) });
+            assert!(ok, "{at}: expected {pattern:?}, got {got:?}");
         } else {
             assert!(line.is_empty() || line.starts_with('#'), "{at}: not a transcript line: {line:?}");
         }

@@ -34,6 +34,8 @@ enum Mode {
 struct Thinking {
     handle: JoinHandle<(Engine, Report)>,
     stop: Arc<AtomicBool>,
+    /// Completed iterations, for the realtime output.
+    iterations: Receiver<Report>,
 }
 
 /// The state of one protocol session.
@@ -49,6 +51,8 @@ pub struct Session {
     rule: Rule,
     /// Board size from START.
     size: usize,
+    /// `INFO show_detail`: bit 1 the `MESSAGE REALTIME` lines, bit 2 the `INFO` detail block, per iteration.
+    show_detail: i64,
     /// When the line being handled arrived: a move's clock starts there.
     received: Instant,
     ended: bool,
@@ -72,6 +76,7 @@ impl Session {
             clock: Clock::default(),
             rule: Rule::Freestyle,
             size: 0,
+            show_detail: 0,
             received: Instant::now(),
             ended: false,
         }
@@ -149,6 +154,7 @@ impl Session {
     /// # Errors
     /// Output I/O errors only.
     pub fn poll(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        self.write_iterations(out)?;
         if self.thinking.as_ref().is_some_and(|t| t.handle.is_finished()) {
             self.finish(out)?;
         }
@@ -161,7 +167,13 @@ impl Session {
     /// Output I/O errors only.
     pub fn finish(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let Some(thinking) = self.thinking.take() else { return Ok(()) };
-        match thinking.handle.join() {
+        let joined = thinking.handle.join();
+        if !self.ended {
+            for report in thinking.iterations.try_iter() {
+                self.write_iteration(&report, out)?;
+            }
+        }
+        match joined {
             Ok((mut engine, report)) => {
                 if !self.ended {
                     match report.best {
@@ -334,6 +346,7 @@ impl Session {
             }
             ("thread_num", Some(n)) => self.with_engine(|e| e.settings.search.threads = n.clamp(1, 64) as usize),
             ("max_depth", Some(n)) => self.with_engine(|e| e.settings.max_depth = n.clamp(0, 60) as i32),
+            ("show_detail", Some(n)) => self.show_detail = n,
             ("max_node", Some(n)) => self.with_engine(|e| e.settings.max_nodes = n.max(0) as u64),
             _ => {}
         }
@@ -432,6 +445,55 @@ impl Session {
         Ok(())
     }
 
+    /// Writes the iterations completed so far (not after END).
+    fn write_iterations(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let reports: Vec<Report> = match &self.thinking {
+            Some(t) if !self.ended => t.iterations.try_iter().collect(),
+            _ => Vec::new(),
+        };
+        for report in reports {
+            self.write_iteration(&report, out)?;
+        }
+        Ok(())
+    }
+
+    /// One iteration as the Yixin-style GUIs read it: `MESSAGE REALTIME` lines (show_detail bit 1) and the `INFO`
+    /// detail block (bit 2).
+    fn write_iteration(&self, report: &Report, out: &mut dyn Write) -> io::Result<()> {
+        let Some(best) = report.best else { return Ok(()) };
+        if self.show_detail & 1 != 0 {
+            reply(out, "MESSAGE REALTIME REFRESH")?;
+            reply(out, &format!("MESSAGE REALTIME BEST {},{}", best.x, best.y))?;
+        }
+        if self.show_detail & 2 != 0 {
+            let eval = match crate::search::mate_distance(report.score) {
+                Some(d) if report.score > 0 => format!("+M {d}"),
+                Some(d) => format!("-M {d}"),
+                None => report.score.to_string(),
+            };
+            let ms = report.elapsed.as_millis().max(1);
+            let line: Vec<String> = report.pv.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
+            let winrate = 1.0 / (1.0 + (-f64::from(report.score.clamp(-2000, 2000)) / 400.0).exp());
+            for text in [
+                "INFO PV 0".to_string(),
+                "INFO NUMPV 1".to_string(),
+                format!("INFO DEPTH {}", report.depth),
+                format!("INFO SELDEPTH {}", report.pv.len()),
+                format!("INFO NODES {}", report.nodes),
+                format!("INFO TOTALNODES {}", report.nodes),
+                format!("INFO TOTALTIME {ms}"),
+                format!("INFO SPEED {}", u128::from(report.nodes) * 1000 / ms),
+                format!("INFO EVAL {eval}"),
+                format!("INFO WINRATE {winrate:.3}"),
+                format!("INFO BESTLINE {}", line.join(" ")),
+                "INFO PV DONE".to_string(),
+            ] {
+                reply(out, &text)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Starts a search for the side to move.
     fn think(&mut self) -> io::Result<()> {
         let Some(mut engine) = self.engine.take() else { return Ok(()) };
@@ -439,11 +501,17 @@ impl Session {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let start = self.received;
+        let (sender, iterations) = mpsc::channel();
+        let detail = self.show_detail != 0;
         let handle = std::thread::spawn(move || {
-            let report = engine.think_from(start, Some(&flag), |_| {});
+            let report = engine.think_from(start, Some(&flag), |r| {
+                if detail {
+                    let _ = sender.send(r.clone());
+                }
+            });
             (engine, report)
         });
-        self.thinking = Some(Thinking { handle, stop });
+        self.thinking = Some(Thinking { handle, stop, iterations });
         Ok(())
     }
 }
