@@ -182,17 +182,105 @@ impl Engine {
         stop: Option<&AtomicBool>,
         on_iteration: impl FnMut(&Report),
     ) -> Report {
+        let mut reports = self.think_best(start, stop, 1, on_iteration);
+        reports.pop().unwrap_or_else(|| Report {
+            best: None,
+            score: 0,
+            depth: 0,
+            pv: Vec::new(),
+            nodes: 0,
+            elapsed: start.elapsed(),
+            source: "none",
+        })
+    }
+
+    /// The `n` best moves, best first: `n` searches sharing the move's time, each without the moves found before.
+    /// Fewer when the board runs out of moves.
+    pub fn think_best(
+        &mut self,
+        start: Instant,
+        stop: Option<&AtomicBool>,
+        n: usize,
+        mut on_iteration: impl FnMut(&Report),
+    ) -> Vec<Report> {
+        let n = n.max(1);
         let budget = self.settings.clock.budget(self.pb.board().stone_count());
-        let (soft, hard) = budget.deadlines(start);
-        let limits = SearchLimits {
-            depth: self.settings.max_depth,
-            nodes: self.settings.max_nodes,
-            soft: Some(soft),
-            hard: Some(hard),
-            stop,
-        };
         let side = self.side_to_move();
-        search(&self.pb, side, &self.table, &limits, &self.settings.search, on_iteration)
+        let mut found: Vec<Pos> = Vec::new();
+        let mut reports = Vec::new();
+        for i in 1..=n {
+            let share = |d: std::time::Duration| d * i as u32 / n as u32;
+            let limits = SearchLimits {
+                depth: self.settings.max_depth,
+                nodes: self.settings.max_nodes,
+                soft: Some(start + share(budget.soft)),
+                hard: Some(start + share(budget.hard)),
+                stop,
+                exclude: &found,
+            };
+            let report = search(&self.pb, side, &self.table, &limits, &self.settings.search, &mut on_iteration);
+            let Some(best) = report.best.filter(|b| !found.contains(b)) else { break };
+            found.push(best);
+            reports.push(report);
+            if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
+                break;
+            }
+        }
+        reports
+    }
+
+    /// Balancing moves for an opening: `count` (1 or 2) moves, the first for the side to move and the second for
+    /// its opponent, chosen among the most natural moves so that the side to move's score after them (a shallow
+    /// search) is nearest `bias`. The moves are not played.
+    pub fn balance(&mut self, count: usize, bias: i32, stop: Option<&AtomicBool>) -> Vec<Pos> {
+        const WIDTH: usize = 10;
+        const DEPTH: i32 = 4;
+        let side = self.side_to_move();
+        let natural = |pb: &mut PatternBoard, c: Color| -> Vec<Pos> {
+            let mut moves = crate::movegen::near_moves(pb, c);
+            moves.sort_by_key(|&m| {
+                let p4 = |k: Color| pb.pattern4(k, m) as i32;
+                (std::cmp::Reverse(p4(c) * 2 + p4(c.opponent())), m.index())
+            });
+            moves.into_iter().take(WIDTH).collect()
+        };
+        let options = SearchOptions { threads: 1, ..self.settings.search };
+        let score_after = |pb: &PatternBoard, to_move: Color| -> i32 {
+            let limits = SearchLimits { depth: DEPTH, stop, ..SearchLimits::default() };
+            let r = search(pb, to_move, &self.table, &limits, &options, |_| {});
+            if to_move == side { r.score } else { -r.score }
+        };
+        let mut best: Option<(i32, Vec<Pos>)> = None;
+        let mut pb = self.pb.clone();
+        for first in natural(&mut pb, side) {
+            if pb.is_five(side, first) {
+                continue; // a five ends the game: never balanced
+            }
+            pb.make(first, side);
+            let seconds: Vec<Option<Pos>> =
+                if count >= 2 { natural(&mut pb, side.opponent()).into_iter().map(Some).collect() } else { vec![None] };
+            for second in seconds {
+                if let Some(s) = second {
+                    if pb.is_five(side.opponent(), s) {
+                        continue;
+                    }
+                    pb.make(s, side.opponent());
+                }
+                let to_move = if second.is_some() { side } else { side.opponent() };
+                let distance = (score_after(&pb, to_move) - bias).abs();
+                if second.is_some() {
+                    pb.undo();
+                }
+                if best.as_ref().is_none_or(|(d, _)| distance < *d) {
+                    best = Some((distance, std::iter::once(first).chain(second).collect()));
+                }
+            }
+            pb.undo();
+            if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
+                break;
+            }
+        }
+        best.map(|(_, moves)| moves).unwrap_or_default()
     }
 
     /// Thinks without a clock, to `limits` alone.

@@ -172,6 +172,11 @@ pub fn candidates(pb: &mut PatternBoard, side: Color) -> Candidates {
             return Candidates::Moves { moves: defences, forced: true };
         }
     }
+    Candidates::Moves { moves: near_moves(pb, side), forced: false }
+}
+
+/// Every legal move for `side` within two points of a stone (the centre on an empty board).
+pub fn near_moves(pb: &mut PatternBoard, side: Color) -> MoveList {
     let mut moves = MoveList::new();
     let size = pb.size();
     let mut forbidden = MoveList::new();
@@ -195,7 +200,7 @@ pub fn candidates(pb: &mut PatternBoard, side: Color) -> Candidates {
     if pb.board().stone_count() == 0 {
         moves.push(Pos::new(size / 2, size / 2));
     }
-    Candidates::Moves { moves, forced: false }
+    moves
 }
 
 /// Against the opponent's open threes: `side`'s fours, and the legal moves on the lines through the opponent's

@@ -37,6 +37,14 @@ pub enum Command {
     HashClear,
     /// `YXSHOWINFO`.
     ShowInfo,
+    /// `YXNBEST n`: the n best moves (the best is played back).
+    NBest(usize),
+    /// `YXBALANCEONE s`: one move that leaves the position balanced (the mover's score nearest `s`).
+    BalanceOne(i32),
+    /// `YXBALANCETWO s`: two moves (ours, then the opponent's) that leave it balanced.
+    BalanceTwo(i32),
+    /// `YXSEARCHDEFEND`: the best defence, as a move.
+    SearchDefend,
 }
 
 /// One line of a BOARD block: a stone and its field (1 ours, 2 the opponent's, 3 a winning-line or forbidden
@@ -110,6 +118,19 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "YXSHOWFORBID" => Ok(Command::ShowForbid),
         "YXHASHCLEAR" => Ok(Command::HashClear),
         "YXSHOWINFO" => Ok(Command::ShowInfo),
+        "YXNBEST" => match rest.parse::<usize>() {
+            Ok(n) if (1..=64).contains(&n) => Ok(Command::NBest(n)),
+            _ => Err(ParseError::Bad(format!("bad YXNBEST count '{rest}' (1 to 64)"))),
+        },
+        "YXBALANCEONE" | "YXBALANCETWO" => {
+            let bias = if rest.is_empty() { Ok(0) } else { rest.parse::<i32>() };
+            match bias {
+                Ok(b) if name == "YXBALANCEONE" => Ok(Command::BalanceOne(b.clamp(-10_000, 10_000))),
+                Ok(b) => Ok(Command::BalanceTwo(b.clamp(-10_000, 10_000))),
+                Err(_) => Err(ParseError::Bad(format!("bad {word} bias '{rest}'"))),
+            }
+        }
+        "YXSEARCHDEFEND" => Ok(Command::SearchDefend),
         _ => Err(ParseError::Unknown(format!("command '{word}' is not supported"))),
     }
 }

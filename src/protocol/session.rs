@@ -32,10 +32,31 @@ enum Mode {
 
 /// A search running on its own thread: it hands the engine back with its report.
 struct Thinking {
-    handle: JoinHandle<(Engine, Report)>,
+    handle: JoinHandle<(Engine, Answer)>,
     stop: Arc<AtomicBool>,
     /// Completed iterations, for the realtime output.
     iterations: Receiver<Report>,
+}
+
+/// What a think request asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Job {
+    /// The move to play (BEGIN, TURN, BOARD, YXSEARCHDEFEND).
+    Move,
+    /// The n best moves.
+    NBest(usize),
+    /// One balancing move.
+    BalanceOne(i32),
+    /// Two balancing moves.
+    BalanceTwo(i32),
+}
+
+/// What a search hands back.
+enum Answer {
+    /// Reports, best first (one for a move).
+    Moves(Vec<Report>),
+    /// Balancing moves (one or two), not played.
+    Balance(Vec<Pos>),
 }
 
 /// The state of one protocol session.
@@ -174,15 +195,31 @@ impl Session {
             }
         }
         match joined {
-            Ok((mut engine, report)) => {
+            Ok((mut engine, answer)) => {
                 if !self.ended {
-                    match report.best {
-                        Some(p) => {
-                            let side = engine.side_to_move();
-                            let _ = engine.play(p, side);
-                            reply(out, &format!("{},{}", p.x, p.y))?;
+                    match answer {
+                        Answer::Moves(reports) => {
+                            if reports.len() > 1 {
+                                for (i, r) in reports.iter().enumerate() {
+                                    let score = r.score;
+                                    let best = r.best.map_or("-".to_string(), |p| format!("{},{}", p.x, p.y));
+                                    reply(out, &format!("MESSAGE nbest {}: {best} score {score}", i + 1))?;
+                                }
+                            }
+                            match reports.first().and_then(|r| r.best) {
+                                Some(p) => {
+                                    let side = engine.side_to_move();
+                                    let _ = engine.play(p, side);
+                                    reply(out, &format!("{},{}", p.x, p.y))?;
+                                }
+                                None => reply(out, "ERROR no legal move: the board is full")?,
+                            }
                         }
-                        None => reply(out, "ERROR no legal move: the board is full")?,
+                        Answer::Balance(moves) if moves.is_empty() => reply(out, "ERROR no legal move")?,
+                        Answer::Balance(moves) => {
+                            let text: Vec<String> = moves.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
+                            reply(out, &text.join(" "))?;
+                        }
                     }
                 }
                 self.engine = Some(engine);
@@ -298,11 +335,23 @@ impl Session {
                 }
                 Ok(())
             }
+            Command::NBest(n) => self.job_if_started(Job::NBest(n), out),
+            Command::BalanceOne(bias) => self.job_if_started(Job::BalanceOne(bias), out),
+            Command::BalanceTwo(bias) => self.job_if_started(Job::BalanceTwo(bias), out),
+            Command::SearchDefend => self.job_if_started(Job::Move, out),
             Command::ShowInfo => {
                 reply(out, "MESSAGE INFO MAX_THREAD_NUM 64")?;
                 reply(out, "MESSAGE INFO MAX_HASH_SIZE 24")
             }
         }
+    }
+
+    /// Starts `job`, or answers that there is no game.
+    fn job_if_started(&mut self, job: Job, out: &mut dyn Write) -> io::Result<()> {
+        if self.engine.is_none() {
+            return reply(out, "ERROR no game: START first");
+        }
+        self.start_job(job)
     }
 
     /// A new game of the current size and rule (the table and settings stay).
@@ -496,6 +545,11 @@ impl Session {
 
     /// Starts a search for the side to move.
     fn think(&mut self) -> io::Result<()> {
+        self.start_job(Job::Move)
+    }
+
+    /// Starts a think request on its own thread.
+    fn start_job(&mut self, job: Job) -> io::Result<()> {
         let Some(mut engine) = self.engine.take() else { return Ok(()) };
         engine.settings.clock = self.clock;
         let stop = Arc::new(AtomicBool::new(false));
@@ -504,12 +558,18 @@ impl Session {
         let (sender, iterations) = mpsc::channel();
         let detail = self.show_detail != 0;
         let handle = std::thread::spawn(move || {
-            let report = engine.think_from(start, Some(&flag), |r| {
+            let on_iteration = |r: &Report| {
                 if detail {
                     let _ = sender.send(r.clone());
                 }
-            });
-            (engine, report)
+            };
+            let answer = match job {
+                Job::Move => Answer::Moves(engine.think_best(start, Some(&flag), 1, on_iteration)),
+                Job::NBest(n) => Answer::Moves(engine.think_best(start, Some(&flag), n, on_iteration)),
+                Job::BalanceOne(bias) => Answer::Balance(engine.balance(1, bias, Some(&flag))),
+                Job::BalanceTwo(bias) => Answer::Balance(engine.balance(2, bias, Some(&flag))),
+            };
+            (engine, answer)
         });
         self.thinking = Some(Thinking { handle, stop, iterations });
         Ok(())

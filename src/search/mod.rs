@@ -49,6 +49,9 @@ pub struct SearchLimits<'a> {
     pub hard: Option<Instant>,
     /// Set by another thread to stop the search (it still answers a move).
     pub stop: Option<&'a AtomicBool>,
+    /// Root moves not to consider (for the n best moves: the ones already found). With any, the root's forced
+    /// answers, VCF and VCT shortcuts are skipped and every legal move near the stones is searched.
+    pub exclude: &'a [Pos],
 }
 
 /// How the search plays.
@@ -111,7 +114,15 @@ pub fn search(
 ) -> Report {
     let start = Instant::now();
     let mut board = pb.clone();
-    let moves = match candidates(&mut board, side) {
+    let excluding = !limits.exclude.is_empty();
+    let generated = if excluding {
+        let mut moves = crate::movegen::near_moves(&mut board, side);
+        moves.retain(|m| !limits.exclude.contains(m));
+        Candidates::Moves { moves, forced: false }
+    } else {
+        candidates(&mut board, side)
+    };
+    let moves = match generated {
         Candidates::Win(p) => return Report::quick(Some(p), MATE - 1, vec![p], "five", start),
         Candidates::Lost => {
             let any = any_legal(&mut board, side);
@@ -128,7 +139,7 @@ pub fn search(
     let stop = AtomicBool::new(false);
     let external = limits.stop;
     let stopped = || stop.load(Ordering::Relaxed) || external.is_some_and(|s| s.load(Ordering::Relaxed));
-    if options.threats {
+    if options.threats && !excluding {
         let threat_limits = |nodes| Limits { nodes, deadline: limits.hard, abort: external };
         let vcf_options = VcfOptions { limits: threat_limits(ROOT_VCF_NODES), ..VcfOptions::default() };
         if let Solution::Win(line) = Vcf::new(side, vcf_options).solve(&mut board) {
@@ -161,6 +172,7 @@ pub fn search(
         node_limit: limits.nodes,
         hard: limits.hard,
         deepest: std::sync::Mutex::new(None),
+        exclude: limits.exclude,
     };
     let mut best = Report {
         best: Some(fallback),
@@ -219,6 +231,8 @@ struct Shared<'a> {
     hard: Option<Instant>,
     /// The deepest iteration a helper thread completed.
     deepest: std::sync::Mutex<Option<Report>>,
+    /// Root moves not to search.
+    exclude: &'a [Pos],
 }
 
 /// One search thread.
@@ -363,16 +377,22 @@ impl<'a> Worker<'a> {
         if depth <= 0 && !four_against && self.pb.five_points(side).next().is_none() {
             return self.leaf(ply, side);
         }
-        let (mut moves, forced) = match candidates(&mut self.pb, side) {
-            Candidates::Win(p) => {
-                self.pv[ply].push(p);
-                return MATE - ply as i32 - 1;
+        let (mut moves, forced) = if ply == 0 && !self.shared.exclude.is_empty() {
+            let mut all = crate::movegen::near_moves(&mut self.pb, side);
+            all.retain(|m| !self.shared.exclude.contains(m));
+            (all, false)
+        } else {
+            match candidates(&mut self.pb, side) {
+                Candidates::Win(p) => {
+                    self.pv[ply].push(p);
+                    return MATE - ply as i32 - 1;
+                }
+                Candidates::Lost => {
+                    self.show_loss(ply, side);
+                    return -(MATE - ply as i32 - 2);
+                }
+                Candidates::Moves { moves, forced } => (moves, forced),
             }
-            Candidates::Lost => {
-                self.show_loss(ply, side);
-                return -(MATE - ply as i32 - 2);
-            }
-            Candidates::Moves { moves, forced } => (moves, forced),
         };
         if moves.is_empty() {
             return 0;

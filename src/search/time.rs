@@ -22,7 +22,7 @@ impl Default for Clock {
 }
 
 /// Kept back from every budget: process start-up, output, and the scheduler of a busy machine.
-pub const MARGIN_MS: u64 = 30;
+pub const MARGIN_MS: u64 = 50;
 
 /// The limits of one move's search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
