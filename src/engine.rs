@@ -57,6 +57,8 @@ pub struct Engine {
     table: Table,
     /// Settings; change them freely between moves.
     pub settings: Settings,
+    /// Points the engine must not play (Yixin-Board's yxblock), kept across positions.
+    pub blocked: Vec<Pos>,
     winner: Option<Color>,
 }
 
@@ -70,6 +72,7 @@ impl Engine {
             pb: PatternBoard::new(size, rule)?,
             table: Table::new(DEFAULT_HASH_BYTES),
             settings: Settings::default(),
+            blocked: Vec::new(),
             winner: None,
         })
     }
@@ -206,7 +209,7 @@ impl Engine {
         let n = n.max(1);
         let budget = self.settings.clock.budget(self.pb.board().stone_count());
         let side = self.side_to_move();
-        let mut found: Vec<Pos> = Vec::new();
+        let mut found: Vec<Pos> = self.blocked.clone();
         let mut reports = Vec::new();
         for i in 1..=n {
             let share = |d: std::time::Duration| d * i as u32 / n as u32;

@@ -45,6 +45,12 @@ pub enum Command {
     BalanceTwo(i32),
     /// `YXSEARCHDEFEND`: the best defence, as a move.
     SearchDefend,
+    /// `YXBLOCK`: points follow (`x,y` lines, then `DONE`) that the engine must not play.
+    Block,
+    /// `YXBLOCKUNDO`: points follow that may be played again.
+    BlockUndo,
+    /// `YXBLOCKRESET`: no point is blocked any more.
+    BlockReset,
 }
 
 /// One line of a BOARD block: a stone and its field (1 ours, 2 the opponent's, 3 a winning-line or forbidden
@@ -131,6 +137,9 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             }
         }
         "YXSEARCHDEFEND" => Ok(Command::SearchDefend),
+        "YXBLOCK" => Ok(Command::Block),
+        "YXBLOCKUNDO" => Ok(Command::BlockUndo),
+        "YXBLOCKRESET" => Ok(Command::BlockReset),
         _ => Err(ParseError::Unknown(format!("command '{word}' is not supported"))),
     }
 }
@@ -182,4 +191,16 @@ mod tests {
         assert!(parse_board_line("7,7,4").is_err());
         assert!(parse_board_line("7,7").is_err());
     }
+}
+
+/// Parses one line of a YXBLOCK block: `x,y`, or `DONE` (`None`).
+///
+/// # Errors
+/// A message when the line is neither.
+pub fn parse_point_line(line: &str) -> Result<Option<Pos>, String> {
+    let line = line.trim();
+    if line.eq_ignore_ascii_case("done") {
+        return Ok(None);
+    }
+    point(line).map(Some).ok_or_else(|| format!("bad point line '{line}': x,y or DONE expected"))
 }

@@ -2,7 +2,7 @@
 //! on its own thread so that INFO, YXSTOP/STOP and END are acted on while the engine thinks. Every think request
 //! gets exactly one move line; END stops the search and returns at once, printing nothing; EOF ends the session.
 
-use super::command::{BoardLine, Command, ParseError, parse, parse_board_line};
+use super::command::{BoardLine, Command, ParseError, parse, parse_board_line, parse_point_line};
 use crate::engine::Engine;
 use crate::pattern::{MoveOutcome, PatternBoard};
 use crate::search::Report;
@@ -28,6 +28,8 @@ enum Mode {
     Commands,
     /// Inside a BOARD (or YXBOARD) block: the stones so far, and whether a move is wanted at DONE.
     Board { stones: Vec<(Pos, u8)>, think: bool },
+    /// Inside a YXBLOCK (`add`) or YXBLOCKUNDO block: the points so far.
+    Block { points: Vec<Pos>, add: bool },
 }
 
 /// A search running on its own thread: it hands the engine back with its report.
@@ -139,6 +141,9 @@ impl Session {
         }
         if let Mode::Board { .. } = self.mode {
             return self.board_line(text, out);
+        }
+        if let Mode::Block { .. } = self.mode {
+            return self.block_line(text, out);
         }
         match parse(text) {
             Ok(command) => self.command(command, out),
@@ -339,6 +344,19 @@ impl Session {
             Command::BalanceOne(bias) => self.job_if_started(Job::BalanceOne(bias), out),
             Command::BalanceTwo(bias) => self.job_if_started(Job::BalanceTwo(bias), out),
             Command::SearchDefend => self.job_if_started(Job::Move, out),
+            Command::Block | Command::BlockUndo => {
+                if self.engine.is_none() {
+                    return reply(out, "ERROR no game: START first");
+                }
+                self.mode = Mode::Block { points: Vec::new(), add: command == Command::Block };
+                Ok(())
+            }
+            Command::BlockReset => {
+                if let Some(engine) = self.engine.as_mut() {
+                    engine.blocked.clear();
+                }
+                Ok(())
+            }
             Command::ShowInfo => {
                 reply(out, "MESSAGE INFO MAX_THREAD_NUM 64")?;
                 reply(out, "MESSAGE INFO MAX_HASH_SIZE 24")
@@ -407,6 +425,38 @@ impl Session {
     fn with_engine(&mut self, f: impl Fn(&mut Engine)) {
         if let Some(engine) = self.engine.as_mut() {
             f(engine);
+        }
+    }
+
+    fn block_line(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
+        let point = match parse_point_line(text) {
+            Ok(p) => p,
+            Err(msg) => {
+                self.mode = Mode::Commands;
+                return reply(out, &format!("ERROR {msg}; the blocked points are unchanged"));
+            }
+        };
+        let Mode::Block { points, add } = &mut self.mode else { return Ok(()) };
+        match point {
+            Some(p) => {
+                points.push(p);
+                Ok(())
+            }
+            None => {
+                let (points, add) = (std::mem::take(points), *add);
+                self.mode = Mode::Commands;
+                if let Some(engine) = self.engine.as_mut() {
+                    if add {
+                        let size = engine.board().size();
+                        engine.blocked.extend(points.iter().filter(|p| p.on_board(size)));
+                        engine.blocked.sort_by_key(|p| p.index());
+                        engine.blocked.dedup();
+                    } else {
+                        engine.blocked.retain(|p| !points.contains(p));
+                    }
+                }
+                Ok(())
+            }
         }
     }
 
