@@ -167,6 +167,18 @@ pub fn parse_board_line(line: &str) -> Result<BoardLine, String> {
     }
 }
 
+/// Parses one line of a YXBLOCK block: `x,y`, or `DONE` (`None`).
+///
+/// # Errors
+/// A message when the line is neither.
+pub fn parse_point_line(line: &str) -> Result<Option<Pos>, String> {
+    let line = line.trim();
+    if line.eq_ignore_ascii_case("done") {
+        return Ok(None);
+    }
+    point(line).map(Some).ok_or_else(|| format!("bad point line '{line}': x,y or DONE expected"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,16 +203,4 @@ mod tests {
         assert!(parse_board_line("7,7,4").is_err());
         assert!(parse_board_line("7,7").is_err());
     }
-}
-
-/// Parses one line of a YXBLOCK block: `x,y`, or `DONE` (`None`).
-///
-/// # Errors
-/// A message when the line is neither.
-pub fn parse_point_line(line: &str) -> Result<Option<Pos>, String> {
-    let line = line.trim();
-    if line.eq_ignore_ascii_case("done") {
-        return Ok(None);
-    }
-    point(line).map(Some).ok_or_else(|| format!("bad point line '{line}': x,y or DONE expected"))
 }
