@@ -286,6 +286,38 @@ impl Engine {
         best.map(|(_, moves)| moves).unwrap_or_default()
     }
 
+    /// Three opening stones (Black, White, Black) near the centre whose position is nearest to even by a shallow
+    /// search, for the first player of swap2. The board is left as it was.
+    pub fn balance_opening(&mut self, stop: Option<&AtomicBool>) -> Vec<Pos> {
+        let c = self.pb.size() / 2;
+        let at = |dx: isize, dy: isize| Pos::new(c.saturating_add_signed(dx), c.saturating_add_signed(dy));
+        let shapes =
+            [[(0, 0), (1, 0), (-1, 2)], [(0, 0), (0, 1), (2, 2)], [(0, 0), (1, -1), (1, 2)], [(0, 0), (2, 0), (0, 3)]];
+        let mut best: Option<(i32, Vec<Pos>)> = None;
+        for shape in shapes {
+            let stones: Vec<Pos> = shape.iter().map(|&(dx, dy)| at(dx, dy)).collect();
+            let Ok(mut pb) = PatternBoard::new(self.pb.size(), self.pb.rule()) else { break };
+            let mut ok = true;
+            for (i, &p) in stones.iter().enumerate() {
+                let color = if i % 2 == 0 { Color::Black } else { Color::White };
+                ok &= pb.board().is_empty(p) && !pb.is_five(color, p);
+                if ok {
+                    pb.make(p, color);
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let limits = SearchLimits { depth: 5, stop, ..SearchLimits::default() };
+            let options = SearchOptions { threads: 1, ..self.settings.search };
+            let score = search(&pb, Color::White, &self.table, &limits, &options, |_| {}).score.abs();
+            if best.as_ref().is_none_or(|(s, _)| score < *s) {
+                best = Some((score, stones));
+            }
+        }
+        best.map(|(_, stones)| stones).unwrap_or_default()
+    }
+
     /// Thinks without a clock, to `limits` alone.
     pub fn think_with(&mut self, limits: &SearchLimits<'_>, on_iteration: impl FnMut(&Report)) -> Report {
         let side = self.side_to_move();

@@ -51,6 +51,8 @@ pub enum Command {
     BlockUndo,
     /// `YXBLOCKRESET`: no point is blocked any more.
     BlockReset,
+    /// `SWAP2BOARD`: 0, 3 or 5 stones follow (`x,y` or `x,y,c` lines in move order, then `DONE`).
+    Swap2Board,
 }
 
 /// One line of a BOARD block: a stone and its field (1 ours, 2 the opponent's, 3 a winning-line or forbidden
@@ -140,6 +142,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "YXBLOCK" => Ok(Command::Block),
         "YXBLOCKUNDO" => Ok(Command::BlockUndo),
         "YXBLOCKRESET" => Ok(Command::BlockReset),
+        "SWAP2BOARD" => Ok(Command::Swap2Board),
         _ => Err(ParseError::Unknown(format!("command '{word}' is not supported"))),
     }
 }
@@ -165,6 +168,20 @@ pub fn parse_board_line(line: &str) -> Result<BoardLine, String> {
         }
         _ => Err(format!("bad board line '{line}': x,y,who or DONE expected")),
     }
+}
+
+/// Parses one line of a SWAP2BOARD block: `x,y` (the spec) or `x,y,c` (Rapfi's form; the colour follows from the
+/// order anyway), or `DONE` (`None`).
+///
+/// # Errors
+/// A message when the line is none of these.
+pub fn parse_swap2_line(line: &str) -> Result<Option<Pos>, String> {
+    let line = line.trim();
+    let fields: Vec<&str> = line.split(',').collect();
+    if fields.len() == 3 && fields[2].trim().parse::<u8>().is_ok_and(|c| (1..=3).contains(&c)) {
+        return parse_point_line(&format!("{},{}", fields[0], fields[1]));
+    }
+    parse_point_line(line)
 }
 
 /// Parses one line of a YXBLOCK block: `x,y`, or `DONE` (`None`).

@@ -2,7 +2,7 @@
 //! on its own thread so that INFO, YXSTOP/STOP and END are acted on while the engine thinks. Every think request
 //! gets exactly one move line; END stops the search and returns at once, printing nothing; EOF ends the session.
 
-use super::command::{BoardLine, Command, ParseError, parse, parse_board_line, parse_point_line};
+use super::command::{BoardLine, Command, ParseError, parse, parse_board_line, parse_point_line, parse_swap2_line};
 use crate::engine::Engine;
 use crate::pattern::{MoveOutcome, PatternBoard};
 use crate::search::Report;
@@ -14,6 +14,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+/// Swap2: White takes Black instead when its search score is below minus this.
+const SWAP_MARGIN: i32 = 150;
 
 /// The name and version sent in reply to ABOUT.
 pub const ABOUT: &str = concat!(
@@ -30,6 +33,8 @@ enum Mode {
     Board { stones: Vec<(Pos, u8)>, think: bool },
     /// Inside a YXBLOCK (`add`) or YXBLOCKUNDO block: the points so far.
     Block { points: Vec<Pos>, add: bool },
+    /// Inside a SWAP2BOARD block: the stones so far, in move order.
+    Swap2 { stones: Vec<Pos> },
 }
 
 /// A search running on its own thread: it hands the engine back with its report.
@@ -51,6 +56,8 @@ enum Job {
     BalanceOne(i32),
     /// Two balancing moves.
     BalanceTwo(i32),
+    /// A swap2 decision on a board of 0, 3 or 5 stones.
+    Swap2(usize),
 }
 
 /// What a search hands back.
@@ -59,6 +66,8 @@ enum Answer {
     Moves(Vec<Report>),
     /// Balancing moves (one or two), not played.
     Balance(Vec<Pos>),
+    /// A swap2 answer: stones to place, a move, or `None` for SWAP.
+    Swap2(Option<Vec<Pos>>),
 }
 
 /// The state of one protocol session.
@@ -145,6 +154,9 @@ impl Session {
         if let Mode::Block { .. } = self.mode {
             return self.block_line(text, out);
         }
+        if let Mode::Swap2 { .. } = self.mode {
+            return self.swap2_line(text, out);
+        }
         match parse(text) {
             Ok(command) => self.command(command, out),
             Err(ParseError::Unknown(msg)) => reply(out, &format!("UNKNOWN {msg}")),
@@ -220,7 +232,18 @@ impl Session {
                                 None => reply(out, "ERROR no legal move: the board is full")?,
                             }
                         }
-                        Answer::Balance(moves) if moves.is_empty() => reply(out, "ERROR no legal move")?,
+                        Answer::Swap2(None) => reply(out, "SWAP")?,
+                        Answer::Swap2(Some(moves)) | Answer::Balance(moves) if moves.is_empty() => {
+                            reply(out, "ERROR no legal move")?;
+                        }
+                        Answer::Swap2(Some(moves)) => {
+                            let text: Vec<String> = moves.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
+                            if let [p] = moves.as_slice() {
+                                let side = engine.side_to_move();
+                                let _ = engine.play(*p, side);
+                            }
+                            reply(out, &text.join(" "))?;
+                        }
                         Answer::Balance(moves) => {
                             let text: Vec<String> = moves.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
                             reply(out, &text.join(" "))?;
@@ -351,6 +374,13 @@ impl Session {
                 self.mode = Mode::Block { points: Vec::new(), add: command == Command::Block };
                 Ok(())
             }
+            Command::Swap2Board => {
+                if self.engine.is_none() {
+                    return reply(out, "ERROR no game: START first");
+                }
+                self.mode = Mode::Swap2 { stones: Vec::new() };
+                Ok(())
+            }
             Command::BlockReset => {
                 if let Some(engine) = self.engine.as_mut() {
                     engine.blocked.clear();
@@ -425,6 +455,41 @@ impl Session {
     fn with_engine(&mut self, f: impl Fn(&mut Engine)) {
         if let Some(engine) = self.engine.as_mut() {
             f(engine);
+        }
+    }
+
+    fn swap2_line(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
+        let point = match parse_swap2_line(text) {
+            Ok(p) => p,
+            Err(msg) => {
+                self.mode = Mode::Commands;
+                return reply(out, &format!("ERROR {msg}; the board is unchanged"));
+            }
+        };
+        let Mode::Swap2 { stones } = &mut self.mode else { return Ok(()) };
+        match point {
+            Some(p) => {
+                stones.push(p);
+                Ok(())
+            }
+            None => {
+                let stones = std::mem::take(stones);
+                self.mode = Mode::Commands;
+                if ![0, 3, 5].contains(&stones.len()) {
+                    return reply(out, &format!("ERROR SWAP2BOARD holds 0, 3 or 5 stones, not {}", stones.len()));
+                }
+                // The side to move is ours: mark the stones from that side's point of view.
+                let ours = if stones.len() % 2 == 0 { Color::Black } else { Color::White };
+                let marked: Vec<(Pos, u8)> = stones
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| (p, if (i % 2 == 0) == (ours == Color::Black) { 1 } else { 2 }))
+                    .collect();
+                match self.set_position(&marked) {
+                    Ok(()) => self.start_job(Job::Swap2(stones.len())),
+                    Err(msg) => reply(out, &format!("ERROR {msg}; the board is unchanged")),
+                }
+            }
         }
     }
 
@@ -618,6 +683,15 @@ impl Session {
                 Job::NBest(n) => Answer::Moves(engine.think_best(start, Some(&flag), n, on_iteration)),
                 Job::BalanceOne(bias) => Answer::Balance(engine.balance(1, bias, Some(&flag))),
                 Job::BalanceTwo(bias) => Answer::Balance(engine.balance(2, bias, Some(&flag))),
+                Job::Swap2(0) => Answer::Swap2(Some(engine.balance_opening(Some(&flag)))),
+                Job::Swap2(_) => {
+                    // White to move on 3 or 5 stones: take Black when White stands clearly worse, else play on.
+                    let report = engine.think_from(start, Some(&flag), on_iteration);
+                    match report.best {
+                        Some(_) if report.score < -SWAP_MARGIN => Answer::Swap2(None),
+                        best => Answer::Swap2(Some(best.into_iter().collect())),
+                    }
+                }
             };
             (engine, answer)
         });
