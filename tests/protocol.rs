@@ -132,3 +132,23 @@ fn random_lines_never_panic_or_hang() {
         assert!(!session.ended());
     }
 }
+
+#[test]
+fn pondering_searches_between_moves_and_stops_for_the_next_command() {
+    let mut session = Session::new();
+    let mut out = Vec::new();
+    for line in ["START 15", "INFO timeout_turn 100", "INFO pondering 1", "BEGIN"] {
+        session.line(line, &mut out).expect("io");
+    }
+    session.finish(&mut out).expect("io");
+    assert_eq!(String::from_utf8_lossy(&out), "OK\n7,7\n");
+    assert!(session.is_thinking(), "the engine ponders after its move");
+    session.line("TURN 8,8", &mut out).expect("io");
+    session.finish(&mut out).expect("io");
+    let text = String::from_utf8_lossy(&out).into_owned();
+    assert_eq!(text.lines().count(), 3, "one move for TURN, none for the pondering: {text:?}");
+    session.line("INFO pondering 0", &mut out).expect("io");
+    session.line("TURN 0,0", &mut out).expect("io");
+    session.finish(&mut out).expect("io");
+    assert!(!session.is_thinking(), "no pondering once it is switched off");
+}

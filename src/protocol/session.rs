@@ -43,6 +43,8 @@ struct Thinking {
     stop: Arc<AtomicBool>,
     /// Completed iterations, for the realtime output.
     iterations: Receiver<Report>,
+    /// A search on the opponent's time: nothing is printed for it.
+    ponder: bool,
 }
 
 /// What a think request asks for.
@@ -83,6 +85,8 @@ pub struct Session {
     rule: Rule,
     /// Board size from START.
     size: usize,
+    /// `INFO pondering 1`: think on the opponent's time between moves.
+    pondering: bool,
     /// `INFO show_detail`: bit 1 the `MESSAGE REALTIME` lines, bit 2 the `INFO` detail block, per iteration.
     show_detail: i64,
     /// When the line being handled arrived: a move's clock starts there.
@@ -109,6 +113,7 @@ impl Session {
             rule: Rule::Freestyle,
             size: 0,
             show_detail: 0,
+            pondering: false,
             received: Instant::now(),
             ended: false,
         }
@@ -145,6 +150,13 @@ impl Session {
             return Ok(());
         }
         self.received = received;
+        if self.thinking.as_ref().is_some_and(|t| t.ponder) {
+            // Any command ends pondering (its result is not shown); the table keeps what it learnt.
+            if let Some(t) = &self.thinking {
+                t.stop.store(true, Ordering::Relaxed);
+            }
+            self.finish(out)?;
+        }
         if self.thinking.is_some() {
             return self.line_while_thinking(text, out);
         }
@@ -205,7 +217,18 @@ impl Session {
     /// Output I/O errors only.
     pub fn finish(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let Some(thinking) = self.thinking.take() else { return Ok(()) };
+        if thinking.ponder {
+            thinking.stop.store(true, Ordering::Relaxed); // pondering never ends by itself
+        }
         let joined = thinking.handle.join();
+        if thinking.ponder {
+            if let Ok((engine, _)) = joined {
+                self.engine = Some(engine);
+            } else {
+                self.engine = Engine::new(self.size.max(MIN_SIZE), self.rule).ok();
+            }
+            return Ok(());
+        }
         if !self.ended {
             for report in thinking.iterations.try_iter() {
                 self.write_iteration(&report, out)?;
@@ -251,6 +274,9 @@ impl Session {
                     }
                 }
                 self.engine = Some(engine);
+                if self.pondering && !self.ended && self.queued.is_empty() {
+                    self.start_ponder();
+                }
             }
             Err(_) => {
                 // The search thread panicked: start afresh rather than lose the session.
@@ -444,6 +470,7 @@ impl Session {
             ("thread_num", Some(n)) => self.with_engine(|e| e.settings.search.threads = n.clamp(1, 64) as usize),
             ("max_depth", Some(n)) => self.with_engine(|e| e.settings.max_depth = n.clamp(0, 60) as i32),
             ("show_detail", Some(n)) => self.show_detail = n,
+            ("pondering", Some(n)) => self.pondering = n != 0,
             ("max_node", Some(n)) => self.with_engine(|e| e.settings.max_nodes = n.max(0) as u64),
             _ => {}
         }
@@ -695,8 +722,22 @@ impl Session {
             };
             (engine, answer)
         });
-        self.thinking = Some(Thinking { handle, stop, iterations });
+        self.thinking = Some(Thinking { handle, stop, iterations, ponder: false });
         Ok(())
+    }
+
+    /// Starts pondering: a search for the side to move (the opponent) with no clock, until any command arrives.
+    fn start_ponder(&mut self) {
+        let Some(mut engine) = self.engine.take() else { return };
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let (_sender, iterations) = mpsc::channel();
+        let handle = std::thread::spawn(move || {
+            let limits = crate::search::SearchLimits { stop: Some(&flag), ..crate::search::SearchLimits::default() };
+            let report = engine.think_with(&limits, |_| {});
+            (engine, Answer::Moves(vec![report]))
+        });
+        self.thinking = Some(Thinking { handle, stop, iterations, ponder: true });
     }
 }
 
