@@ -35,6 +35,9 @@ impl fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {}
 
+/// The largest transposition table: 4 GiB (what `yxshowinfo` announces).
+pub const MAX_HASH_BYTES: usize = 4 << 30;
+
 /// Memory for the transposition table when nothing is said: 64 MiB.
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
 
@@ -89,6 +92,7 @@ impl Engine {
 
     /// Resizes the transposition table to at most `bytes` bytes (it starts empty).
     pub fn set_hash_bytes(&mut self, bytes: usize) {
+        let bytes = bytes.min(MAX_HASH_BYTES);
         if bytes != self.table.bytes() {
             self.table = Table::new(bytes);
         }
@@ -97,7 +101,7 @@ impl Engine {
     /// Sizes the table for a process memory limit (`INFO max_memory`; 0: no limit, the default size): at most
     /// half the limit, leaving room for the solvers' tables, the threads and the program.
     pub fn set_memory_limit(&mut self, bytes: u64) {
-        let table = if bytes == 0 { DEFAULT_HASH_BYTES } else { (bytes / 2).min(1 << 34) as usize };
+        let table = if bytes == 0 { DEFAULT_HASH_BYTES } else { (bytes / 2).min(MAX_HASH_BYTES as u64) as usize };
         self.set_hash_bytes(table);
     }
 

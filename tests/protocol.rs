@@ -152,3 +152,45 @@ fn pondering_searches_between_moves_and_stops_for_the_next_command() {
     session.finish(&mut out).expect("io");
     assert!(!session.is_thinking(), "no pondering once it is switched off");
 }
+
+#[test]
+fn at_end_of_input_every_waiting_request_is_answered() {
+    let input = std::io::Cursor::new(b"START 15\nINFO timeout_turn 50\nBEGIN\nTURN 0,0\nTURN 14,14\n".to_vec());
+    let mut out = Vec::new();
+    tengen::protocol::run(input, &mut out).expect("io");
+    let text = String::from_utf8(out).expect("utf8");
+    assert_eq!(text.lines().count(), 4, "OK and three moves: {text:?}");
+}
+
+#[test]
+fn a_block_with_a_bad_line_gets_one_error_at_its_done_and_end_works_inside_a_block() {
+    let mut session = Session::new();
+    let mut out = Vec::new();
+    for line in ["START 15", "BOARD", "7,7,1", "7,x,2", "8,8,1", "DONE", "BOARD", "7,7,2", "END", "8,8,1"] {
+        session.line(line, &mut out).expect("io");
+    }
+    session.finish(&mut out).expect("io");
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        "OK\nERROR bad board line '7,x,2': x,y,who or DONE expected; the board is unchanged\n"
+    );
+    assert!(session.ended());
+}
+
+#[test]
+fn settings_sent_during_a_search_apply_to_the_next_one() {
+    let mut session = Session::new();
+    let mut out = Vec::new();
+    for line in ["START 15", "INFO timeout_turn 300", "BEGIN", "INFO rule 4", "INFO max_depth 1"] {
+        session.line(line, &mut out).expect("io");
+    }
+    session.finish(&mut out).expect("io");
+    // Under renju now: Black's double three at G9 (the judge's rule vector) is forbidden.
+    for line in
+        ["yxboard", "7,7,1", "7,6,2", "8,8,1", "8,6,2", "7,5,1", "8,9,2", "8,4,1", "8,3,2", "done", "yxshowforbid"]
+    {
+        session.line(line, &mut out).expect("io");
+    }
+    let text = String::from_utf8_lossy(&out).into_owned();
+    assert!(text.ends_with("FORBID 0606.\n"), "{text:?}");
+}

@@ -37,6 +37,9 @@ enum Mode {
     Swap2 { stones: Vec<Pos> },
 }
 
+/// The block's first bad line, answered once at its DONE.
+type BlockError = Option<String>;
+
 /// A search running on its own thread: it hands the engine back with its report.
 struct Thinking {
     handle: JoinHandle<(Engine, Answer)>,
@@ -78,13 +81,18 @@ pub struct Session {
     mode: Mode,
     thinking: Option<Thinking>,
     /// Lines that arrived during a search and wait for it (everything but INFO, STOP and END).
-    queued: Vec<String>,
+    queued: Vec<(Instant, String)>,
+    /// Engine settings (INFO) that arrived while the engine was away (searching, or before START): applied when it
+    /// is back, in order.
+    deferred: Vec<(String, String)>,
     /// The clock values, applied before each search.
     clock: Clock,
     /// `INFO rule` as last sent.
     rule: Rule,
     /// Board size from START.
     size: usize,
+    /// The first bad line of the block being read.
+    block_error: BlockError,
     /// `INFO pondering 1`: think on the opponent's time between moves.
     pondering: bool,
     /// `INFO show_detail`: bit 1 the `MESSAGE REALTIME` lines, bit 2 the `INFO` detail block, per iteration.
@@ -109,11 +117,13 @@ impl Session {
             mode: Mode::Commands,
             thinking: None,
             queued: Vec::new(),
+            deferred: Vec::new(),
             clock: Clock::default(),
             rule: Rule::Freestyle,
             size: 0,
             show_detail: 0,
             pondering: false,
+            block_error: None,
             received: Instant::now(),
             ended: false,
         }
@@ -160,14 +170,20 @@ impl Session {
         if self.thinking.is_some() {
             return self.line_while_thinking(text, out);
         }
-        if let Mode::Board { .. } = self.mode {
-            return self.board_line(text, out);
-        }
-        if let Mode::Block { .. } = self.mode {
-            return self.block_line(text, out);
-        }
-        if let Mode::Swap2 { .. } = self.mode {
-            return self.swap2_line(text, out);
+        if !matches!(self.mode, Mode::Commands) {
+            if text.eq_ignore_ascii_case("end") {
+                self.ended = true; // END is obeyed even inside a block
+                return Ok(());
+            }
+            if self.block_error.is_some() && !text.eq_ignore_ascii_case("done") {
+                return Ok(()); // the block is already bad: wait for its DONE
+            }
+            match self.mode {
+                Mode::Board { .. } => return self.board_line(text, out),
+                Mode::Block { .. } => return self.block_line(text, out),
+                Mode::Swap2 { .. } => return self.swap2_line(text, out),
+                Mode::Commands => {}
+            }
         }
         match parse(text) {
             Ok(command) => self.command(command, out),
@@ -193,7 +209,7 @@ impl Session {
             }
             Ok(Command::Info(key, value)) => self.info(&key, &value, out),
             _ => {
-                self.queued.push(text.to_string());
+                self.queued.push((self.received, text.to_string()));
                 Ok(())
             }
         }
@@ -286,11 +302,12 @@ impl Session {
                 }
             }
         }
-        for line in std::mem::take(&mut self.queued) {
+        self.apply_deferred(out)?;
+        for (received, line) in std::mem::take(&mut self.queued) {
             if self.thinking.is_some() {
-                self.queued.push(line);
+                self.queued.push((received, line));
             } else {
-                self.line(&line, out)?;
+                self.line_at(&line, received, out)?;
             }
         }
         Ok(())
@@ -415,7 +432,7 @@ impl Session {
             }
             Command::ShowInfo => {
                 reply(out, "MESSAGE INFO MAX_THREAD_NUM 64")?;
-                reply(out, "MESSAGE INFO MAX_HASH_SIZE 24")
+                reply(out, "MESSAGE INFO MAX_HASH_SIZE 22")
             }
         }
     }
@@ -435,7 +452,10 @@ impl Session {
             None => Engine::new(self.size, self.rule).map(|e| self.engine = Some(e)),
         };
         match result {
-            Ok(()) => reply(out, "OK"),
+            Ok(()) => {
+                self.apply_deferred(out)?;
+                reply(out, "OK")
+            }
             Err(e) => reply(out, &format!("ERROR {e}")),
         }
     }
@@ -446,51 +466,61 @@ impl Session {
             ("timeout_turn", Some(n)) => self.clock.turn_ms = n.max(0) as u64,
             ("timeout_match", Some(n)) => self.clock.match_ms = n.max(0) as u64,
             ("time_left", Some(n)) => self.clock.left_ms = Some(n),
-            ("rule", Some(n)) => {
-                let rule = if n == 2 { Rule::Renju } else { Rule::from_info(n.clamp(0, 15) as u32) };
-                if rule != self.rule {
-                    self.rule = rule;
-                    // The rule applies from the next game; a game in progress switches now, keeping its moves.
-                    if let Some(engine) = self.engine.as_mut() {
-                        let moves = engine.board().board().moves().to_vec();
-                        let size = engine.board().size();
-                        if engine.new_game(size, rule).is_ok() {
-                            for (p, c) in moves {
-                                let _ = engine.play(p, c);
-                            }
-                        }
-                        engine.clear_hash();
-                    }
-                }
+            ("rule", Some(n)) if (0..16).contains(&n) => {
+                let rule = if n == 2 { Rule::Renju } else { Rule::from_info(n as u32) };
+                self.rule = rule;
+                self.with_engine(key, value, |engine| switch_rule(engine, rule));
             }
-            ("max_memory", Some(n)) => self.with_engine(|e| e.set_memory_limit(n.max(0) as u64)),
+            ("max_memory", Some(n)) => self.with_engine(key, value, |e| e.set_memory_limit(n.max(0) as u64)),
             ("hash_size", Some(n)) if n > 0 => {
-                self.with_engine(|e| e.set_hash_bytes((n as usize).saturating_mul(1024)))
+                self.with_engine(key, value, |e| e.set_hash_bytes((n as usize).saturating_mul(1024)))
             }
-            ("thread_num", Some(n)) => self.with_engine(|e| e.settings.search.threads = n.clamp(1, 64) as usize),
-            ("max_depth", Some(n)) => self.with_engine(|e| e.settings.max_depth = n.clamp(0, 60) as i32),
+            ("thread_num", Some(n)) => {
+                self.with_engine(key, value, |e| e.settings.search.threads = n.clamp(1, 64) as usize);
+            }
+            ("max_depth", Some(n)) => self.with_engine(key, value, |e| e.settings.max_depth = n.clamp(0, 60) as i32),
             ("show_detail", Some(n)) => self.show_detail = n,
             ("pondering", Some(n)) => self.pondering = n != 0,
-            ("max_node", Some(n)) => self.with_engine(|e| e.settings.max_nodes = n.max(0) as u64),
+            ("max_node", Some(n)) => self.with_engine(key, value, |e| e.settings.max_nodes = n.max(0) as u64),
             _ => {}
         }
         let _ = out;
         Ok(())
     }
 
-    /// Applies a setting to the engine now, or, during a search, to the engine when it comes back.
-    fn with_engine(&mut self, f: impl Fn(&mut Engine)) {
-        if let Some(engine) = self.engine.as_mut() {
-            f(engine);
+    /// Applies a setting to the engine now; without an engine (searching, or before START) the INFO line is kept
+    /// and applied when there is one.
+    fn with_engine(&mut self, key: &str, value: &str, f: impl Fn(&mut Engine)) {
+        match self.engine.as_mut() {
+            Some(engine) => f(engine),
+            None => self.deferred.push((key.to_string(), value.to_string())),
         }
+    }
+
+    /// Applies the INFO lines that waited for the engine.
+    fn apply_deferred(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.engine.is_some() {
+            for (key, value) in std::mem::take(&mut self.deferred) {
+                self.info(&key, &value, out)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The DONE of a block with a bad line: one ERROR, and the state as it was.
+    fn end_bad_block(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        self.mode = Mode::Commands;
+        let msg = self.block_error.take().unwrap_or_default();
+        reply(out, &format!("ERROR {msg}"))
     }
 
     fn swap2_line(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
         let point = match parse_swap2_line(text) {
-            Ok(p) => p,
+            Ok(p) if self.block_error.is_none() => p,
+            Ok(_) => return self.end_bad_block(out),
             Err(msg) => {
-                self.mode = Mode::Commands;
-                return reply(out, &format!("ERROR {msg}; the board is unchanged"));
+                self.block_error = Some(format!("{msg}; the board is unchanged"));
+                return Ok(());
             }
         };
         let Mode::Swap2 { stones } = &mut self.mode else { return Ok(()) };
@@ -522,10 +552,11 @@ impl Session {
 
     fn block_line(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
         let point = match parse_point_line(text) {
-            Ok(p) => p,
+            Ok(p) if self.block_error.is_none() => p,
+            Ok(_) => return self.end_bad_block(out),
             Err(msg) => {
-                self.mode = Mode::Commands;
-                return reply(out, &format!("ERROR {msg}; the blocked points are unchanged"));
+                self.block_error = Some(format!("{msg}; the blocked points are unchanged"));
+                return Ok(());
             }
         };
         let Mode::Block { points, add } = &mut self.mode else { return Ok(()) };
@@ -554,10 +585,11 @@ impl Session {
 
     fn board_line(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
         let line = match parse_board_line(text) {
-            Ok(l) => l,
+            Ok(l) if self.block_error.is_none() => l,
+            Ok(_) => return self.end_bad_block(out),
             Err(msg) => {
-                self.mode = Mode::Commands;
-                return reply(out, &format!("ERROR {msg}; the board is unchanged"));
+                self.block_error = Some(format!("{msg}; the board is unchanged"));
+                return Ok(());
             }
         };
         let Mode::Board { stones, think } = &mut self.mode else { return Ok(()) };
@@ -741,6 +773,25 @@ impl Session {
     }
 }
 
+/// Switches a game to `rule`, keeping its moves when they are a legal game under it, else starting it afresh.
+fn switch_rule(engine: &mut Engine, rule: Rule) {
+    if engine.board().rule() == rule {
+        return;
+    }
+    let moves = engine.board().board().moves().to_vec();
+    let size = engine.board().size();
+    if engine.new_game(size, rule).is_err() {
+        return;
+    }
+    for &(p, c) in &moves {
+        if !matches!(engine.play(p, c), Ok(MoveOutcome::Normal)) {
+            let _ = engine.new_game(size, rule); // not a game under this rule: an empty board
+            break;
+        }
+    }
+    engine.clear_hash();
+}
+
 /// Writes one reply line and flushes it.
 fn reply(out: &mut dyn Write, line: &str) -> io::Result<()> {
     writeln!(out, "{line}")?;
@@ -797,8 +848,10 @@ fn serve(rx: &Receiver<Option<(Instant, String)>>, out: &mut dyn Write) -> io::R
                 session.poll(out)?;
             }
             Some(None) => {
-                // EOF: answer a search in progress, then stop.
-                session.finish(out)?;
+                // EOF: answer the search in progress and every request that waited for it, then stop.
+                while session.is_thinking() {
+                    session.finish(out)?;
+                }
                 return Ok(());
             }
         }

@@ -45,7 +45,16 @@ impl Table {
     pub fn new(bytes: usize) -> Table {
         let wanted = (bytes / SLOT_BYTES).max(1024);
         let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        Table { words: zeroed_words(2 * len), generation: AtomicU64::new(0) }
+        // A table the system cannot give is halved until it can (never below the minimum).
+        let mut len = len;
+        let words = loop {
+            match zeroed_words(2 * len) {
+                Some(words) => break words,
+                None if len > 1024 => len /= 2,
+                None => break (0..2 * len).map(|_| AtomicU64::new(0)).collect(),
+            }
+        };
+        Table { words, generation: AtomicU64::new(0) }
     }
 
     /// The table's size in bytes.
@@ -110,21 +119,16 @@ impl Table {
 }
 
 /// `n` zeroed atomic words, allocated zeroed by the system so that a large table costs nothing until it is used
-/// (building it word by word took tens of milliseconds for 128 MiB, time a first move in a tournament pays for).
-fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
-    let Ok(layout) = std::alloc::Layout::array::<AtomicU64>(n) else { return Box::new([]) };
-    if layout.size() == 0 {
-        return Box::new([]);
-    }
+/// (building it word by word took tens of milliseconds for 128 MiB, time a first move in a tournament pays for);
+/// `None` when the system refuses.
+fn zeroed_words(n: usize) -> Option<Box<[AtomicU64]>> {
+    let layout = std::alloc::Layout::array::<AtomicU64>(n).ok().filter(|l| l.size() > 0)?;
     // SAFETY: the layout is non-zero-sized and that of `n` `AtomicU64`s; `AtomicU64` has the same size and bit
     // validity as `u64`, so all-zero bytes are `n` valid atomics holding 0; the pointer comes from the global
     // allocator with exactly this layout, which is what `Box<[AtomicU64]>` frees it with.
     unsafe {
         let ptr = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
-        if ptr.is_null() {
-            std::alloc::handle_alloc_error(layout);
-        }
-        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n))
+        (!ptr.is_null()).then(|| Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)))
     }
 }
 
