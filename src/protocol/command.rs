@@ -53,6 +53,8 @@ pub enum Command {
     BlockReset,
     /// `SWAP2BOARD`: 0, 3 or 5 stones follow (`x,y` or `x,y,c` lines in move order, then `DONE`).
     Swap2Board,
+    /// Yixin-Board's `YXSWAP2STEP1` to `3` on the position of the last yxboard (0, 3 or 5 stones).
+    YxSwap2Step(u8),
 }
 
 /// One line of a BOARD block: a stone and its field (1 ours, 2 the opponent's, 3 a winning-line or forbidden
@@ -143,6 +145,9 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "YXBLOCKUNDO" => Ok(Command::BlockUndo),
         "YXBLOCKRESET" => Ok(Command::BlockReset),
         "SWAP2BOARD" => Ok(Command::Swap2Board),
+        "YXSWAP2STEP1" => Ok(Command::YxSwap2Step(1)),
+        "YXSWAP2STEP2" => Ok(Command::YxSwap2Step(2)),
+        "YXSWAP2STEP3" => Ok(Command::YxSwap2Step(3)),
         _ => Err(ParseError::Unknown(format!("command '{word}' is not supported"))),
     }
 }

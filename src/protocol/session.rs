@@ -63,6 +63,8 @@ enum Job {
     BalanceTwo(i32),
     /// A swap2 decision on a board of 0, 3 or 5 stones.
     Swap2(usize),
+    /// The same for Yixin-Board's swap2 step 1, 2 or 3.
+    YixinSwap2(u8),
 }
 
 /// What a search hands back.
@@ -73,6 +75,8 @@ enum Answer {
     Balance(Vec<Pos>),
     /// A swap2 answer: stones to place, a move, or `None` for SWAP.
     Swap2(Option<Vec<Pos>>),
+    /// A Yixin-Board swap2 step's answer: the three stones (step 1), or whether to swap (steps 2 and 3).
+    YixinSwap2(u8, Option<Vec<Pos>>),
 }
 
 /// The state of one protocol session.
@@ -272,6 +276,15 @@ impl Session {
                             }
                         }
                         Answer::Swap2(None) => reply(out, "SWAP")?,
+                        Answer::YixinSwap2(1, stones) => {
+                            for (i, p) in stones.unwrap_or_default().iter().enumerate() {
+                                reply(out, &format!("MESSAGE SWAP2 MOVE{} {} {}", i + 1, p.x, p.y))?;
+                            }
+                        }
+                        Answer::YixinSwap2(step, decision) => {
+                            let yes = if decision.is_none() { "YES" } else { "NO" };
+                            reply(out, &format!("MESSAGE SWAP2 SWAP{} {yes}", step - 1))?;
+                        }
                         Answer::Swap2(Some(moves)) | Answer::Balance(moves) if moves.is_empty() => {
                             reply(out, "ERROR no legal move")?;
                         }
@@ -416,6 +429,15 @@ impl Session {
                 }
                 self.mode = Mode::Block { points: Vec::new(), add: command == Command::Block };
                 Ok(())
+            }
+            Command::YxSwap2Step(step) => {
+                let Some(engine) = self.engine.as_ref() else { return reply(out, "ERROR no game: START first") };
+                let stones = engine.board().board().stone_count();
+                let wanted = [0, 0, 3, 5][usize::from(step)];
+                if stones != wanted {
+                    return reply(out, &format!("ERROR yxswap2step{step} needs {wanted} stones, not {stones}"));
+                }
+                self.start_job(Job::YixinSwap2(step))
             }
             Command::Swap2Board => {
                 if self.engine.is_none() {
@@ -743,13 +765,10 @@ impl Session {
                 Job::BalanceOne(bias) => Answer::Balance(engine.balance(1, bias, Some(&flag))),
                 Job::BalanceTwo(bias) => Answer::Balance(engine.balance(2, bias, Some(&flag))),
                 Job::Swap2(0) => Answer::Swap2(Some(engine.balance_opening(Some(&flag)))),
-                Job::Swap2(_) => {
-                    // White to move on 3 or 5 stones: take Black when White stands clearly worse, else play on.
-                    let report = engine.think_from(start, Some(&flag), on_iteration);
-                    match report.best {
-                        Some(_) if report.score < -SWAP_MARGIN => Answer::Swap2(None),
-                        best => Answer::Swap2(Some(best.into_iter().collect())),
-                    }
+                Job::Swap2(_) => Answer::Swap2(swap2_decision(&mut engine, start, &flag, on_iteration)),
+                Job::YixinSwap2(1) => Answer::YixinSwap2(1, Some(engine.balance_opening(Some(&flag)))),
+                Job::YixinSwap2(step) => {
+                    Answer::YixinSwap2(step, swap2_decision(&mut engine, start, &flag, on_iteration))
                 }
             };
             (engine, answer)
@@ -770,6 +789,20 @@ impl Session {
             (engine, Answer::Moves(vec![report]))
         });
         self.thinking = Some(Thinking { handle, stop, iterations, ponder: true });
+    }
+}
+
+/// White to move on 3 or 5 stones: `None` (take Black) when White stands clearly worse, else its move.
+fn swap2_decision(
+    engine: &mut Engine,
+    start: Instant,
+    stop: &AtomicBool,
+    on_iteration: impl FnMut(&Report),
+) -> Option<Vec<Pos>> {
+    let report = engine.think_from(start, Some(stop), on_iteration);
+    match report.best {
+        Some(_) if report.score < -SWAP_MARGIN => None,
+        best => Some(best.into_iter().collect()),
     }
 }
 
