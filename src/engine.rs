@@ -12,6 +12,36 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+/// The 26 renju openings (the first three stones), Black first.
+pub const RENJU_OPENINGS: [&str; 26] = [
+    "h8 h9 h10",
+    "h8 h9 i10",
+    "h8 h9 j10",
+    "h8 h9 i9",
+    "h8 h9 j9",
+    "h8 h9 i8",
+    "h8 h9 j8",
+    "h8 h9 h7",
+    "h8 h9 i7",
+    "h8 h9 j7",
+    "h8 h9 h6",
+    "h8 h9 i6",
+    "h8 h9 j6",
+    "h8 i9 j10",
+    "h8 i9 j9",
+    "h8 i9 j8",
+    "h8 i9 j7",
+    "h8 i9 j6",
+    "h8 i9 i8",
+    "h8 i9 i7",
+    "h8 i9 i6",
+    "h8 i9 h7",
+    "h8 i9 h6",
+    "h8 i9 g7",
+    "h8 i9 g6",
+    "h8 i9 f6",
+];
+
 /// Why a move was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayError {
@@ -320,6 +350,66 @@ impl Engine {
             }
         }
         best.map(|(_, stones)| stones).unwrap_or_default()
+    }
+
+    /// A shallow search's score for `side` to move in `pb` (depth `depth`, no clock; `stop` ends it).
+    fn shallow_score(&self, pb: &PatternBoard, side: Color, depth: i32, stop: Option<&AtomicBool>) -> i32 {
+        let limits = SearchLimits { depth, stop, ..SearchLimits::default() };
+        let options = SearchOptions { threads: 1, ..self.settings.search };
+        search(pb, side, &self.table, &limits, &options, |_| {}).score
+    }
+
+    /// Soosõrv step 1: the renju opening (of the 26) nearest to even by a shallow search, as three stones.
+    pub fn soosorv_opening(&mut self, stop: Option<&AtomicBool>) -> Vec<Pos> {
+        let size = self.pb.size();
+        let mut best: Option<(i32, Vec<Pos>)> = None;
+        for opening in RENJU_OPENINGS {
+            let stones: Vec<Pos> = opening.split_whitespace().filter_map(|w| Pos::parse(w, 15).ok()).collect();
+            let Ok(mut pb) = PatternBoard::new(size, self.pb.rule()) else { break };
+            let offset = (size as isize - 15) / 2;
+            let stones: Vec<Pos> = stones
+                .iter()
+                .map(|p| Pos::new((p.x as isize + offset) as usize, (p.y as isize + offset) as usize))
+                .collect();
+            for (i, &p) in stones.iter().enumerate() {
+                pb.make(p, if i % 2 == 0 { Color::Black } else { Color::White });
+            }
+            let score = self.shallow_score(&pb, Color::White, 4, stop).abs();
+            if best.as_ref().is_none_or(|(s, _)| score < *s) {
+                best = Some((score, stones));
+            }
+            if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
+                break;
+            }
+        }
+        best.map(|(_, s)| s).unwrap_or_default()
+    }
+
+    /// The side to move's shallow score, for swap decisions.
+    pub fn score_to_move(&mut self, stop: Option<&AtomicBool>) -> i32 {
+        let side = self.side_to_move();
+        self.shallow_score(&self.pb.clone(), side, 5, stop)
+    }
+
+    /// Soosõrv step 6 (White): of Black's offered fifth moves, the one after which White stands best.
+    pub fn choose_offer(&mut self, offers: &[Pos], stop: Option<&AtomicBool>) -> Option<Pos> {
+        let side = self.side_to_move();
+        let mut best: Option<(i32, Pos)> = None;
+        for &m in offers {
+            let mut pb = self.pb.clone();
+            if !crate::movegen::is_legal(&mut pb, side, m) {
+                continue;
+            }
+            if pb.is_five(side, m) {
+                return Some(m); // cannot happen in a fair offer, but a five is the answer then
+            }
+            pb.make(m, side);
+            let white = self.shallow_score(&pb, side.opponent(), 5, stop);
+            if best.is_none_or(|(s, _)| white > s) {
+                best = Some((white, m));
+            }
+        }
+        best.map(|(_, m)| m)
     }
 
     /// Thinks without a clock, to `limits` alone.

@@ -5,8 +5,9 @@ mod position;
 mod selfplay;
 mod think;
 
+pub use crate::engine::RENJU_OPENINGS;
 pub use position::{PositionLine, parse_position_line};
-pub use selfplay::{Match, Player, RENJU_OPENINGS, elo_estimate, selfplay};
+pub use selfplay::{Match, Player, elo_estimate, selfplay};
 pub use think::{analyze, bench, position_from_moves, report_text};
 
 use crate::pattern::PatternBoard;

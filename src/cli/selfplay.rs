@@ -3,42 +3,12 @@
 //! the rules. It prints one line per game, the score, an Elo estimate with its 95% margin, the slowest answer and
 //! the peak resident memory. The match runner of the protocol will replace it for engine-vs-engine matches.
 
-use crate::engine::Engine;
+use crate::engine::{Engine, RENJU_OPENINGS};
 use crate::pattern::{MoveOutcome, PatternBoard};
 use crate::search::time::Clock;
 use crate::types::{Color, Pos, Rule};
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
-
-/// The 26 renju openings (the first three stones), Black first.
-pub const RENJU_OPENINGS: [&str; 26] = [
-    "h8 h9 h10",
-    "h8 h9 i10",
-    "h8 h9 j10",
-    "h8 h9 i9",
-    "h8 h9 j9",
-    "h8 h9 i8",
-    "h8 h9 j8",
-    "h8 h9 h7",
-    "h8 h9 i7",
-    "h8 h9 j7",
-    "h8 h9 h6",
-    "h8 h9 i6",
-    "h8 h9 j6",
-    "h8 i9 j10",
-    "h8 i9 j9",
-    "h8 i9 j8",
-    "h8 i9 j7",
-    "h8 i9 j6",
-    "h8 i9 i8",
-    "h8 i9 i7",
-    "h8 i9 i6",
-    "h8 i9 h7",
-    "h8 i9 h6",
-    "h8 i9 g7",
-    "h8 i9 g6",
-    "h8 i9 f6",
-];
 
 /// One side's configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -55,6 +55,9 @@ pub enum Command {
     Swap2Board,
     /// Yixin-Board's `YXSWAP2STEP1` to `3` on the position of the last yxboard (0, 3 or 5 stones).
     YxSwap2Step(u8),
+    /// Yixin-Board's `YXSOOSORVSTEP1` to `6` (the Soosõrv-8 opening), with the declared number of fifth moves for
+    /// steps 4 and 5; from step 2 on, `x,y` lines and `DONE` follow.
+    YxSoosorvStep(u8, usize),
 }
 
 /// One line of a BOARD block: a stone and its field (1 ours, 2 the opponent's, 3 a winning-line or forbidden
@@ -148,6 +151,15 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "YXSWAP2STEP1" => Ok(Command::YxSwap2Step(1)),
         "YXSWAP2STEP2" => Ok(Command::YxSwap2Step(2)),
         "YXSWAP2STEP3" => Ok(Command::YxSwap2Step(3)),
+        "YXSOOSORVSTEP1" | "YXSOOSORVSTEP2" | "YXSOOSORVSTEP3" | "YXSOOSORVSTEP4" | "YXSOOSORVSTEP5"
+        | "YXSOOSORVSTEP6" => {
+            let step = name.as_bytes()[13] - b'0';
+            match (step, rest.parse::<usize>()) {
+                (4 | 5, Ok(n)) if (1..=16).contains(&n) => Ok(Command::YxSoosorvStep(step, n)),
+                (4 | 5, _) => Err(ParseError::Bad(format!("{word} needs the number of fifth moves (1 to 16)"))),
+                _ => Ok(Command::YxSoosorvStep(step, 0)),
+            }
+        }
         _ => Err(ParseError::Unknown(format!("command '{word}' is not supported"))),
     }
 }

@@ -35,6 +35,8 @@ enum Mode {
     Block { points: Vec<Pos>, add: bool },
     /// Inside a SWAP2BOARD block: the stones so far, in move order.
     Swap2 { stones: Vec<Pos> },
+    /// Inside a Soosõrv step's block: the step, its N, and the stones so far.
+    Soosorv { step: u8, n: usize, stones: Vec<Pos> },
 }
 
 /// The block's first bad line, answered once at its DONE.
@@ -51,7 +53,7 @@ struct Thinking {
 }
 
 /// What a think request asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Job {
     /// The move to play (BEGIN, TURN, BOARD, YXSEARCHDEFEND).
     Move,
@@ -65,6 +67,8 @@ enum Job {
     Swap2(usize),
     /// The same for Yixin-Board's swap2 step 1, 2 or 3.
     YixinSwap2(u8),
+    /// A Soosõrv step with its N and, for step 6, the offered fifth moves.
+    Soosorv(u8, usize, Vec<Pos>),
 }
 
 /// What a search hands back.
@@ -77,6 +81,8 @@ enum Answer {
     Swap2(Option<Vec<Pos>>),
     /// A Yixin-Board swap2 step's answer: the three stones (step 1), or whether to swap (steps 2 and 3).
     YixinSwap2(u8, Option<Vec<Pos>>),
+    /// Lines to print as they are (no move is played).
+    Lines(Vec<String>),
 }
 
 /// The state of one protocol session.
@@ -186,6 +192,7 @@ impl Session {
                 Mode::Board { .. } => return self.board_line(text, out),
                 Mode::Block { .. } => return self.block_line(text, out),
                 Mode::Swap2 { .. } => return self.swap2_line(text, out),
+                Mode::Soosorv { .. } => return self.soosorv_line(text, out),
                 Mode::Commands => {}
             }
         }
@@ -276,6 +283,11 @@ impl Session {
                             }
                         }
                         Answer::Swap2(None) => reply(out, "SWAP")?,
+                        Answer::Lines(lines) => {
+                            for line in lines {
+                                reply(out, &line)?;
+                            }
+                        }
                         Answer::YixinSwap2(1, stones) => {
                             for (i, p) in stones.unwrap_or_default().iter().enumerate() {
                                 reply(out, &format!("MESSAGE SWAP2 MOVE{} {} {}", i + 1, p.x, p.y))?;
@@ -430,6 +442,19 @@ impl Session {
                 self.mode = Mode::Block { points: Vec::new(), add: command == Command::Block };
                 Ok(())
             }
+            Command::YxSoosorvStep(1, _) => {
+                let Some(engine) = self.engine.as_mut() else { return reply(out, "ERROR no game: START first") };
+                let size = engine.board().size();
+                let _ = engine.new_game(size, Rule::Renju);
+                self.start_job(Job::Soosorv(1, 0, Vec::new()))
+            }
+            Command::YxSoosorvStep(step, n) => {
+                if self.engine.is_none() {
+                    return reply(out, "ERROR no game: START first");
+                }
+                self.mode = Mode::Soosorv { step, n, stones: Vec::new() };
+                Ok(())
+            }
             Command::YxSwap2Step(step) => {
                 let Some(engine) = self.engine.as_ref() else { return reply(out, "ERROR no game: START first") };
                 let stones = engine.board().board().stone_count();
@@ -534,6 +559,42 @@ impl Session {
         self.mode = Mode::Commands;
         let msg = self.block_error.take().unwrap_or_default();
         reply(out, &format!("ERROR {msg}"))
+    }
+
+    fn soosorv_line(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
+        let point = match parse_point_line(text) {
+            Ok(p) if self.block_error.is_none() => p,
+            Ok(_) => return self.end_bad_block(out),
+            Err(msg) => {
+                self.block_error = Some(format!("{msg}; the board is unchanged"));
+                return Ok(());
+            }
+        };
+        let Mode::Soosorv { step, n, stones } = &mut self.mode else { return Ok(()) };
+        let Some(p) = point else {
+            let (step, n, stones) = (*step, *n, std::mem::take(stones));
+            self.mode = Mode::Commands;
+            let wanted = if step <= 3 { 3 } else { 4 };
+            if stones.len() < wanted || (step != 6 && stones.len() != wanted) {
+                return reply(out, &format!("ERROR yxsoosorvstep{step} needs {wanted} stones, not {}", stones.len()));
+            }
+            let (position, offers) = stones.split_at(wanted);
+            let marked: Vec<(Pos, u8)> = position
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| (p, if (i % 2 == 0) == (wanted % 2 == 0) { 1 } else { 2 }))
+                .collect();
+            if let Some(engine) = self.engine.as_mut() {
+                let size = engine.board().size();
+                let _ = engine.new_game(size, Rule::Renju);
+            }
+            return match self.set_position(&marked) {
+                Ok(()) => self.start_job(Job::Soosorv(step, n, offers.to_vec())),
+                Err(msg) => reply(out, &format!("ERROR {msg}; the board is unchanged")),
+            };
+        };
+        stones.push(p);
+        Ok(())
     }
 
     fn swap2_line(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
@@ -766,6 +827,7 @@ impl Session {
                 Job::BalanceTwo(bias) => Answer::Balance(engine.balance(2, bias, Some(&flag))),
                 Job::Swap2(0) => Answer::Swap2(Some(engine.balance_opening(Some(&flag)))),
                 Job::Swap2(_) => Answer::Swap2(swap2_decision(&mut engine, start, &flag, on_iteration)),
+                Job::Soosorv(step, n, offers) => Answer::Lines(soosorv(&mut engine, step, n, &offers, start, &flag)),
                 Job::YixinSwap2(1) => Answer::YixinSwap2(1, Some(engine.balance_opening(Some(&flag)))),
                 Job::YixinSwap2(step) => {
                     Answer::YixinSwap2(step, swap2_decision(&mut engine, start, &flag, on_iteration))
@@ -789,6 +851,46 @@ impl Session {
             (engine, Answer::Moves(vec![report]))
         });
         self.thinking = Some(Thinking { handle, stop, iterations, ponder: true });
+    }
+}
+
+/// One Soosõrv-8 step (PROTOCOL.md §3.3), answered as the MESSAGE SOOSORV lines Yixin-Board reads.
+fn soosorv(engine: &mut Engine, step: u8, n: usize, offers: &[Pos], start: Instant, stop: &AtomicBool) -> Vec<String> {
+    let at = |p: Pos| format!("{} {}", p.x, p.y);
+    match step {
+        1 => engine
+            .soosorv_opening(Some(stop))
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| format!("MESSAGE SOOSORV MOVE{} {}", i + 1, at(p)))
+            .collect(),
+        // White on three stones, or Black on four with N offers to make: swap when the side to move stands worse
+        // (for Black, each offer White may refuse costs a little).
+        2 | 4 => {
+            let penalty = if step == 4 { 30 * (n as i32 - 1) } else { 0 };
+            let swap = engine.score_to_move(Some(stop)) - penalty < -SWAP_MARGIN;
+            vec![format!("MESSAGE SOOSORV SWAP{} {}", step / 2, if swap { "Y" } else { "N" })]
+        }
+        // White's fourth move, and how many fifth moves Black must offer: more when Black stands better after it.
+        3 => {
+            let report = engine.think_from(start, Some(stop), |_| {});
+            let Some(m) = report.best else { return vec!["ERROR no legal move".to_string()] };
+            let black = -report.score;
+            let count = (2 + black / 100).clamp(1, 8);
+            vec![format!("MESSAGE SOOSORV MOVE4 {} {count}", at(m))]
+        }
+        // Black offers its n best fifth moves: White will take the one best for White among them.
+        5 => {
+            let reports = engine.think_best(start, Some(stop), n, |_| {});
+            let mut lines = vec!["MESSAGE SOOSORV MOVE5 REFRESH".to_string()];
+            lines.extend(reports.iter().filter_map(|r| r.best).map(|p| format!("MESSAGE SOOSORV MOVE5 {}", at(p))));
+            lines.push("MESSAGE SOOSORV MOVE5 DONE".to_string());
+            lines
+        }
+        _ => match engine.choose_offer(offers, Some(stop)) {
+            Some(p) => vec![format!("MESSAGE SOOSORV MOVE5C {}", at(p))],
+            None => vec!["ERROR no legal offered fifth move".to_string()],
+        },
     }
 }
 
