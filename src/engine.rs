@@ -42,6 +42,9 @@ pub const RENJU_OPENINGS: [&str; 26] = [
     "h8 i9 f6",
 ];
 
+/// One of the eight board symmetries: (board size - 1, x, y) to the image's (x, y).
+type Transform = fn(usize, usize, usize) -> (usize, usize);
+
 /// Why a move was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayError {
@@ -238,6 +241,51 @@ impl Engine {
         start: Instant,
         stop: Option<&AtomicBool>,
         n: usize,
+        on_iteration: impl FnMut(&Report),
+    ) -> Vec<Report> {
+        self.think_distinct(start, stop, n, |p| vec![p], on_iteration)
+    }
+
+    /// The points a move is the same as on this board: its images under every symmetry of the board that maps the
+    /// stones (with their colours) onto themselves, itself included.
+    #[must_use]
+    pub fn equivalent_moves(&self, p: Pos) -> Vec<Pos> {
+        let n = self.pb.size() - 1;
+        let transforms: [Transform; 8] = [
+            |_, x, y| (x, y),
+            |n, x, y| (n - x, y),
+            |n, x, y| (x, n - y),
+            |n, x, y| (n - x, n - y),
+            |_, x, y| (y, x),
+            |n, x, y| (n - y, x),
+            |n, x, y| (y, n - x),
+            |n, x, y| (n - y, n - x),
+        ];
+        let board = self.pb.board();
+        let mut out = Vec::new();
+        for t in transforms {
+            let map = |q: Pos| {
+                let (x, y) = t(n, usize::from(q.x), usize::from(q.y));
+                Pos::new(x, y)
+            };
+            if board.moves().iter().all(|&(q, c)| board.cell(map(q)) == crate::board::Cell::Stone(c)) {
+                let image = map(p);
+                if !out.contains(&image) {
+                    out.push(image);
+                }
+            }
+        }
+        out
+    }
+
+    /// [`Engine::think_best`] where a move found also rules out the moves `same(move)` lists (its symmetric
+    /// images, say), so that the `n` moves are all different in that sense.
+    pub fn think_distinct(
+        &mut self,
+        start: Instant,
+        stop: Option<&AtomicBool>,
+        n: usize,
+        same: impl Fn(Pos) -> Vec<Pos>,
         mut on_iteration: impl FnMut(&Report),
     ) -> Vec<Report> {
         let n = n.max(1);
@@ -258,6 +306,7 @@ impl Engine {
             let report = search(&self.pb, side, &self.table, &limits, &self.settings.search, &mut on_iteration);
             let Some(best) = report.best.filter(|b| !found.contains(b)) else { break };
             found.push(best);
+            found.extend(same(best).into_iter().filter(|&q| q != best));
             reports.push(report);
             if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
                 break;

@@ -194,3 +194,37 @@ fn settings_sent_during_a_search_apply_to_the_next_one() {
     let text = String::from_utf8_lossy(&out).into_owned();
     assert!(text.ends_with("FORBID 0606.\n"), "{text:?}");
 }
+
+#[test]
+fn symmetric_moves_are_recognised_for_the_fifth_move_offers() {
+    use tengen::engine::Engine;
+    use tengen::types::{Color, Pos, Rule};
+    let mut engine = Engine::new(15, Rule::Renju).expect("engine");
+    engine.play(Pos::new(7, 7), Color::Black).expect("move");
+    engine.play(Pos::new(7, 6), Color::White).expect("move");
+    // Mirror-symmetric about the column x = 7: (6,8) and (8,8) are the same move.
+    let images = engine.equivalent_moves(Pos::new(6, 8));
+    assert!(images.contains(&Pos::new(8, 8)) && images.contains(&Pos::new(6, 8)), "{images:?}");
+    engine.play(Pos::new(9, 5), Color::Black).expect("move");
+    assert_eq!(engine.equivalent_moves(Pos::new(6, 8)), vec![Pos::new(6, 8)], "no symmetry is left");
+    // Offers on the symmetric position are pairwise non-symmetric.
+    let mut session = Session::new();
+    let mut out = Vec::new();
+    for line in ["start 15", "info rule 2", "info max_depth 3", "yxsoosorvstep5 3", "7,7", "7,6", "7,9", "7,4", "done"]
+    {
+        session.line(line, &mut out).expect("io");
+    }
+    session.finish(&mut out).expect("io");
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let offers: Vec<(i32, i32)> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("MESSAGE SOOSORV MOVE5 "))
+        .filter_map(|rest| rest.split_once(' ').and_then(|(x, y)| Some((x.parse().ok()?, y.parse().ok()?))))
+        .collect();
+    assert_eq!(offers.len(), 3, "{text}");
+    for (i, a) in offers.iter().enumerate() {
+        for b in &offers[i + 1..] {
+            assert!(!(a.1 == b.1 && a.0 + b.0 == 14), "{a:?} and {b:?} mirror each other: {text}");
+        }
+    }
+}

@@ -7,7 +7,7 @@ use crate::engine::Engine;
 use crate::pattern::{MoveOutcome, PatternBoard};
 use crate::search::Report;
 use crate::search::time::Clock;
-use crate::types::{Color, MAX_SIZE, MIN_SIZE, Pos, Rule};
+use crate::types::{CELLS, Color, MAX_SIZE, MIN_SIZE, Pos, Rule};
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -881,7 +881,19 @@ fn soosorv(engine: &mut Engine, step: u8, n: usize, offers: &[Pos], start: Insta
         }
         // Black offers its n best fifth moves: White will take the one best for White among them.
         5 => {
-            let reports = engine.think_best(start, Some(stop), n, |_| {});
+            // The offers must not be symmetric to one another (the renju rule): a move rules out its images.
+            let size = engine.board().size();
+            let images: Vec<Vec<Pos>> = (0..CELLS)
+                .map(Pos::from_index)
+                .map(|p| if p.on_board(size) { engine.equivalent_moves(p) } else { Vec::new() })
+                .collect();
+            let reports = engine.think_distinct(
+                start,
+                Some(stop),
+                n,
+                |p| images.get(p.index()).cloned().unwrap_or_default(),
+                |_| {},
+            );
             let mut lines = vec!["MESSAGE SOOSORV MOVE5 REFRESH".to_string()];
             lines.extend(reports.iter().filter_map(|r| r.best).map(|p| format!("MESSAGE SOOSORV MOVE5 {}", at(p))));
             lines.push("MESSAGE SOOSORV MOVE5 DONE".to_string());
