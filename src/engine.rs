@@ -12,38 +12,7 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// The 26 renju openings (the first three stones), Black first.
-pub const RENJU_OPENINGS: [&str; 26] = [
-    "h8 h9 h10",
-    "h8 h9 i10",
-    "h8 h9 j10",
-    "h8 h9 i9",
-    "h8 h9 j9",
-    "h8 h9 i8",
-    "h8 h9 j8",
-    "h8 h9 h7",
-    "h8 h9 i7",
-    "h8 h9 j7",
-    "h8 h9 h6",
-    "h8 h9 i6",
-    "h8 h9 j6",
-    "h8 i9 j10",
-    "h8 i9 j9",
-    "h8 i9 j8",
-    "h8 i9 j7",
-    "h8 i9 j6",
-    "h8 i9 i8",
-    "h8 i9 i7",
-    "h8 i9 i6",
-    "h8 i9 h7",
-    "h8 i9 h6",
-    "h8 i9 g7",
-    "h8 i9 g6",
-    "h8 i9 f6",
-];
-
-/// One of the eight board symmetries: (board size - 1, x, y) to the image's (x, y).
-type Transform = fn(usize, usize, usize) -> (usize, usize);
+pub use crate::openings::RENJU_OPENINGS;
 
 /// Why a move was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -250,24 +219,11 @@ impl Engine {
     /// stones (with their colours) onto themselves, itself included.
     #[must_use]
     pub fn equivalent_moves(&self, p: Pos) -> Vec<Pos> {
-        let n = self.pb.size() - 1;
-        let transforms: [Transform; 8] = [
-            |_, x, y| (x, y),
-            |n, x, y| (n - x, y),
-            |n, x, y| (x, n - y),
-            |n, x, y| (n - x, n - y),
-            |_, x, y| (y, x),
-            |n, x, y| (n - y, x),
-            |n, x, y| (y, n - x),
-            |n, x, y| (n - y, n - x),
-        ];
+        let size = self.pb.size();
         let board = self.pb.board();
         let mut out = Vec::new();
-        for t in transforms {
-            let map = |q: Pos| {
-                let (x, y) = t(n, usize::from(q.x), usize::from(q.y));
-                Pos::new(x, y)
-            };
+        for k in 0..8 {
+            let map = |q: Pos| q.transform(size, k);
             if board.moves().iter().all(|&(q, c)| board.cell(map(q)) == crate::board::Cell::Stone(c)) {
                 let image = map(p);
                 if !out.contains(&image) {

@@ -3,7 +3,8 @@
 //! Layers, lowest first: [`types`], [`board`] (stones, line keys, hash), [`pattern`] (line patterns, threat
 //! classes, the renju forbidden check), [`movegen`], [`threat`] (VCF and VCT solvers) and [`eval`], [`search`]
 //! (iterative deepening PVS, transposition table, time budgets), the [`engine`] facade, and the command-line front
-//! end in [`cli`].
+//! end in [`cli`]. Beside them: [`openings`] and the match runner [`matches`] (directory `match/`), which plays
+//! engine processes against each other and judges them by the rules, never by the search.
 
 #![deny(missing_docs)]
 
@@ -11,7 +12,10 @@ pub mod board;
 pub mod cli;
 pub mod engine;
 pub mod eval;
+#[path = "match/mod.rs"]
+pub mod matches;
 pub mod movegen;
+pub mod openings;
 pub mod pattern;
 pub mod protocol;
 pub mod search;

@@ -5,11 +5,18 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.is_empty() {
-        // The protocol on stdin/stdout, as GUIs and the Gomocup judge run it.
+    if args.first().is_none_or(|a| a.starts_with("--") && a != "--help") {
+        // The protocol on stdin/stdout, as GUIs and the Gomocup judge run it (options preset the engine).
+        let presets = match tengen::cli::protocol_presets(&args) {
+            Ok(p) => p,
+            Err(e) => {
+                println!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
         let stdout = io::stdout();
         let mut out = stdout.lock();
-        return match tengen::protocol::run(io::BufReader::new(io::stdin()), &mut out) {
+        return match tengen::protocol::run_with(io::BufReader::new(io::stdin()), &mut out, presets) {
             Ok(()) => ExitCode::SUCCESS,
             Err(_) => ExitCode::from(1),
         };

@@ -215,6 +215,25 @@ impl Pos {
         Ok(Pos::new(x, size - row))
     }
 
+    /// The image of the point under symmetry `k` (0..8) of a board of side `size`: 0 is the identity, 1–3 the
+    /// mirrors and the half turn, 4–7 the transposes and quarter turns. Every `k` maps the board onto itself.
+    #[must_use]
+    pub const fn transform(self, size: usize, k: usize) -> Pos {
+        let n = size - 1;
+        let (x, y) = (self.x as usize, self.y as usize);
+        let (x, y) = match k % 8 {
+            0 => (x, y),
+            1 => (n - x, y),
+            2 => (x, n - y),
+            3 => (n - x, n - y),
+            4 => (y, x),
+            5 => (n - y, x),
+            6 => (y, n - x),
+            _ => (n - y, n - x),
+        };
+        Pos::new(x, y)
+    }
+
     /// `H8`-style notation on a board of side `size`.
     #[must_use]
     pub fn notation(self, size: usize) -> String {

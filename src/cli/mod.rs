@@ -1,13 +1,18 @@
 //! The command-line subcommands of `pbrain-tengen` (DESIGN.md). Each reads position lines and writes one answer
 //! line per position; a bad line gets an `error: line N: …` answer and the run goes on.
 
+mod matchcmd;
 mod position;
+mod puppet;
 mod selfplay;
 mod think;
 
 pub use crate::engine::RENJU_OPENINGS;
+pub use crate::matches::elo_estimate;
+pub use matchcmd::{GenOptions, protocol_presets, random_openings};
 pub use position::{PositionLine, parse_position_line};
-pub use selfplay::{Match, Player, elo_estimate, selfplay};
+pub use puppet::puppet;
+pub use selfplay::{Match, Player, selfplay};
 pub use think::{analyze, bench, position_from_moves, report_text};
 
 use crate::pattern::PatternBoard;
@@ -22,6 +27,14 @@ const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N]
        pbrain-tengen analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] <moves, e.g. h8 h9 j10>
        pbrain-tengen selfplay [--rule R] [--games N] [--turn-ms MS] [--match-ms MS] [--draw-at N] [--max-memory BYTES]
                               [--a-depth D] [--b-depth D] [--a-no-threats] [--b-no-threats]
+       pbrain-tengen match --engine CMD [--name NAME] --engine CMD [--name NAME] [more engines] [--rule R] [--size N]
+                           [--games N] [--turn-ms MS] [--match-ms MS] [--tolerance-ms MS] [--max-memory BYTES]
+                           [--draw-at N] [--openings FILE | --random-openings N [--opening-stones K]
+                           [--opening-depth D] [--seed S]] [--symmetries] [--concurrency K] [--sgf DIR]
+                           [--sprt ELO0,ELO1[,ALPHA,BETA]] [--no-suspend]
+       pbrain-tengen openings [--rule R] [--size N] [--count N] [--stones K] [--depth D] [--max-score S] [--seed S]
+       pbrain-tengen puppet STEP...   (a scripted protocol engine for testing match runners)
+       pbrain-tengen [--max-depth N] [--max-nodes N] [--threads N] [--hash-mb N] [--no-threats]   (the protocol)
 forbid and solve read position lines on stdin and answer each on one line";
 
 /// Options shared by the position-reading subcommands.
@@ -118,6 +131,9 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> io:
         },
         "analyze" => analyze_command(rest, out),
         "selfplay" => parse_selfplay(rest).map(|m| selfplay(&m, out)),
+        "match" => matchcmd::match_command(rest, out),
+        "openings" => matchcmd::openings_command(rest, out),
+        "puppet" => return puppet(rest, input, out),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             return Ok(0);

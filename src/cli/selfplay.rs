@@ -4,6 +4,7 @@
 //! the peak resident memory. The match runner of the protocol will replace it for engine-vs-engine matches.
 
 use crate::engine::{Engine, RENJU_OPENINGS};
+use crate::matches::elo_estimate;
 use crate::pattern::{MoveOutcome, PatternBoard};
 use crate::search::time::Clock;
 use crate::types::{Color, Pos, Rule};
@@ -154,40 +155,10 @@ fn play_game(m: &Match, opening: &str, players: [Player; 2]) -> (End, usize, Dur
     }
 }
 
-/// Elo difference and its 95% margin from a score (draws count half), by the normal approximation.
-#[must_use]
-pub fn elo_estimate(wins: usize, losses: usize, draws: usize) -> (f64, f64) {
-    let n = (wins + losses + draws) as f64;
-    if n == 0.0 {
-        return (0.0, 0.0);
-    }
-    let score = (wins as f64 + draws as f64 / 2.0) / n;
-    let variance =
-        (wins as f64 * (1.0 - score).powi(2) + losses as f64 * score.powi(2) + draws as f64 * (0.5 - score).powi(2))
-            / n;
-    let error = (variance / n).sqrt();
-    let elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
-    let (low, high) = (elo(score - 1.96 * error), elo(score + 1.96 * error));
-    (elo(score), (high - low) / 2.0)
-}
-
 /// The process's peak resident size, from /proc (Linux), or "unknown".
 fn peak_memory() -> String {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).map(|l| l["VmHWM:".len()..].trim().to_string()))
         .unwrap_or_else(|| "unknown".to_string())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn elo_of_an_even_score_is_zero_and_of_a_better_one_positive() {
-        assert_eq!(elo_estimate(5, 5, 0).0, 0.0);
-        let (elo, margin) = elo_estimate(30, 10, 10);
-        assert!(elo > 100.0 && elo < 250.0, "{elo}");
-        assert!(margin > 30.0 && margin < 200.0, "{margin}");
-    }
 }

@@ -4,4 +4,4 @@
 pub mod command;
 pub mod session;
 
-pub use session::{ABOUT, Session, run};
+pub use session::{ABOUT, PRESET_THREATS, Session, run, run_with};

@@ -529,6 +529,8 @@ impl Session {
             ("show_detail", Some(n)) => self.show_detail = n,
             ("pondering", Some(n)) => self.pondering = n != 0,
             ("max_node", Some(n)) => self.with_engine(key, value, |e| e.settings.max_nodes = n.max(0) as u64),
+            // Only the command line sets this (`pbrain-tengen --no-threats`), for weakened copies in matches.
+            (PRESET_THREATS, Some(n)) => self.with_engine(key, value, |e| e.settings.search.threats = n != 0),
             _ => {}
         }
         let _ = out;
@@ -945,11 +947,27 @@ fn reply(out: &mut dyn Write, line: &str) -> io::Result<()> {
     out.flush()
 }
 
+/// The settings key of [`run_with`] that switches the threat solvers on (1) or off (0).
+pub const PRESET_THREATS: &str = "tengen_threats";
+
 /// Runs a session over `input` until END or EOF: a reader thread feeds the lines, searches run on their own threads.
 ///
 /// # Errors
 /// Output I/O errors only.
 pub fn run(input: impl BufRead + Send + 'static, out: &mut dyn Write) -> io::Result<()> {
+    run_with(input, out, Vec::new())
+}
+
+/// [`run`] with settings applied to the engine when START creates it, as if sent by `INFO key value` first (the
+/// manager's own INFO lines come later and win). Keys: the INFO keys, and [`PRESET_THREATS`].
+///
+/// # Errors
+/// Output I/O errors only.
+pub fn run_with(
+    input: impl BufRead + Send + 'static,
+    out: &mut dyn Write,
+    presets: Vec<(String, String)>,
+) -> io::Result<()> {
     let (tx, rx) = mpsc::channel::<Option<(Instant, String)>>();
     std::thread::spawn(move || {
         let mut input = input;
@@ -969,11 +987,12 @@ pub fn run(input: impl BufRead + Send + 'static, out: &mut dyn Write) -> io::Res
             }
         }
     });
-    serve(&rx, out)
+    let mut session = Session::new();
+    session.deferred = presets;
+    serve(&rx, out, session)
 }
 
-fn serve(rx: &Receiver<Option<(Instant, String)>>, out: &mut dyn Write) -> io::Result<()> {
-    let mut session = Session::new();
+fn serve(rx: &Receiver<Option<(Instant, String)>>, out: &mut dyn Write, mut session: Session) -> io::Result<()> {
     loop {
         let message = if session.is_thinking() {
             match rx.recv_timeout(Duration::from_millis(2)) {

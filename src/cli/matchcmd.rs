@@ -1,0 +1,395 @@
+//! `match`, `openings` and the protocol presets: the command-line side of the match runner ([`crate::matches`]),
+//! the random balanced opening generator (which needs the search, so it lives here, above the engine), and the
+//! options that start the protocol with a weakened engine (`pbrain-tengen --max-depth 2`).
+
+use crate::engine::Engine;
+use crate::matches::{self, EngineSpec, MatchConfig, Sprt};
+use crate::openings::{check_opening, format_opening, parse_openings, symmetric_images};
+use crate::search::time::Clock;
+use crate::types::{Color, Pos, Rule};
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+/// Options of the opening generator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GenOptions {
+    /// The rule the openings are judged under.
+    pub rule: Rule,
+    /// Board side.
+    pub size: usize,
+    /// How many openings.
+    pub count: usize,
+    /// Stones per opening.
+    pub stones: usize,
+    /// The depth of the search that scores them.
+    pub depth: i32,
+    /// The largest score (for the side to move) kept.
+    pub max_score: i32,
+    /// Random seed.
+    pub seed: u64,
+}
+
+impl Default for GenOptions {
+    fn default() -> GenOptions {
+        GenOptions { rule: Rule::Renju, size: 15, count: 20, stones: 3, depth: 6, max_score: 150, seed: 1 }
+    }
+}
+
+/// A small deterministic generator (splitmix64), so that a seed always gives the same openings.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Random openings of `stones` stones within three points of the centre (the first on the centre in renju), kept
+/// when they are legal, nobody has a four or a five to play, no earlier opening is a symmetric image of them, and a
+/// search of `depth` plies scores them within `max_score` for the side to move. Returns each with its score; fewer
+/// than `count` when too many tries fail.
+#[must_use]
+pub fn random_openings(opts: &GenOptions) -> Vec<(Vec<Pos>, i32)> {
+    let mut rng = SplitMix(opts.seed);
+    let mut found: Vec<(Vec<Pos>, i32)> = Vec::new();
+    let c = opts.size / 2;
+    let reach = 3.min(c);
+    for _ in 0..opts.count.saturating_mul(200).max(200) {
+        if found.len() >= opts.count {
+            break;
+        }
+        let mut moves: Vec<Pos> = Vec::new();
+        for i in 0..opts.stones {
+            let p = if i == 0 && opts.rule == Rule::Renju {
+                Pos::new(c, c)
+            } else {
+                Pos::new(c - reach + rng.below(2 * reach + 1), c - reach + rng.below(2 * reach + 1))
+            };
+            moves.push(p);
+        }
+        if check_opening(&moves, opts.size, opts.rule).is_err()
+            || found.iter().any(|(f, _)| symmetric_images(f, opts.size).iter().any(|img| same_stones(img, &moves)))
+        {
+            continue;
+        }
+        let Ok(mut engine) = Engine::new(opts.size, opts.rule) else { return found };
+        let mut side = Color::Black;
+        let mut ok = true;
+        for &p in &moves {
+            ok &= engine.play(p, side).is_ok();
+            side = side.opponent();
+        }
+        // A four (or five) for either side is no opening.
+        let pb = engine.board();
+        if !ok || [Color::Black, Color::White].iter().any(|&k| pb.four_candidates(k).next().is_some()) {
+            continue;
+        }
+        engine.settings.max_depth = opts.depth;
+        engine.settings.search.threads = 1;
+        engine.settings.clock = Clock { turn_ms: 600_000, match_ms: 0, left_ms: None };
+        let report = engine.think(None, |_| {});
+        if report.score.abs() <= opts.max_score {
+            found.push((moves, report.score));
+        }
+    }
+    found
+}
+
+fn same_stones(a: &[Pos], b: &[Pos]) -> bool {
+    let split = |m: &[Pos]| {
+        let mut sides = [Vec::new(), Vec::new()];
+        for (i, &p) in m.iter().enumerate() {
+            sides[i % 2].push(p);
+        }
+        sides.iter_mut().for_each(|s| s.sort());
+        sides
+    };
+    split(a) == split(b)
+}
+
+/// `openings [--rule R] [--size N] [--count N] [--stones K] [--depth D] [--max-score S] [--seed S]`: prints random
+/// balanced openings, one per line with its score as a comment.
+pub(super) fn openings_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let mut opts = GenOptions::default();
+    let mut i = 0;
+    while i < args.len() {
+        let name = args[i].as_str();
+        let mut value = || -> Result<String, String> {
+            i += 1;
+            args.get(i).cloned().ok_or_else(|| format!("option {name} needs a value"))
+        };
+        match name {
+            "--rule" => opts.rule = value()?.parse()?,
+            "--size" => opts.size = parse_size(&value()?)?,
+            "--count" => opts.count = number(&value()?, "count")?,
+            "--stones" => opts.stones = number(&value()?, "stone count")?,
+            "--depth" => opts.depth = number::<i32>(&value()?, "depth")?.clamp(1, crate::search::MAX_DEPTH),
+            "--max-score" => opts.max_score = number(&value()?, "score")?,
+            "--seed" => opts.seed = number(&value()?, "seed")?,
+            other => return Err(format!("unknown option '{other}'")),
+        }
+        i += 1;
+    }
+    if opts.stones == 0 || opts.stones > 12 {
+        return Err("--stones takes 1 to 12".to_string());
+    }
+    Ok((|| {
+        for (moves, score) in random_openings(&opts) {
+            writeln!(out, "{} # score {score:+} at depth {}", format_opening(&moves, opts.size), opts.depth)?;
+            out.flush()?;
+        }
+        Ok(())
+    })())
+}
+
+fn number<T: std::str::FromStr>(v: &str, what: &str) -> Result<T, String> {
+    v.trim().parse().map_err(|_| format!("bad {what} '{v}'"))
+}
+
+fn parse_size(v: &str) -> Result<usize, String> {
+    let size: usize = number(v, "board size")?;
+    if !(crate::types::MIN_SIZE..=crate::types::MAX_SIZE).contains(&size) {
+        return Err(format!("board size {size} is not supported (use 5 to 22)"));
+    }
+    Ok(size)
+}
+
+/// The 26 renju openings moved to the centre of a board of side `size` (none on boards too small for them).
+fn default_openings(size: usize, rule: Rule) -> Vec<Vec<Pos>> {
+    let shift = size as isize / 2 - 7;
+    crate::openings::RENJU_OPENINGS
+        .iter()
+        .filter_map(|o| crate::openings::parse_opening(o, 15, Rule::Freestyle).ok().flatten())
+        .filter_map(|m| {
+            let moved: Option<Vec<Pos>> = m
+                .iter()
+                .map(|p| {
+                    let (x, y) = (p.x as isize + shift, p.y as isize + shift);
+                    ((0..size as isize).contains(&x) && (0..size as isize).contains(&y))
+                        .then(|| Pos::new(x as usize, y as usize))
+                })
+                .collect();
+            moved.filter(|m| check_opening(m, size, rule).is_ok())
+        })
+        .collect()
+}
+
+/// Parses the options of `match` into a configuration; the random openings are generated here.
+fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchConfig, String> {
+    let mut config = MatchConfig::new(Vec::new());
+    let (mut openings_file, mut symmetries, mut draw_at) = (None::<PathBuf>, false, None::<usize>);
+    let mut random = None::<usize>;
+    let mut generator = GenOptions::default();
+    let mut i = 0;
+    while i < args.len() {
+        let (name, inline) = match args[i].split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v.to_string())),
+            _ => (args[i].clone(), None),
+        };
+        let mut value = || -> Result<String, String> {
+            if let Some(v) = &inline {
+                return Ok(v.clone());
+            }
+            i += 1;
+            args.get(i).cloned().ok_or_else(|| format!("option {name} needs a value"))
+        };
+        match name.as_str() {
+            "--engine" => {
+                let command = value()?;
+                if command.trim().is_empty() {
+                    return Err("--engine needs a command".to_string());
+                }
+                let letter = (b'A' + (config.engines.len() % 26) as u8) as char;
+                config.engines.push(EngineSpec { name: letter.to_string(), command });
+            }
+            "--name" => {
+                let v = value()?;
+                match config.engines.last_mut() {
+                    Some(e) => e.name = v,
+                    None => return Err("--name names the --engine before it".to_string()),
+                }
+            }
+            "--rule" => config.rule = value()?.parse()?,
+            "--size" => config.size = parse_size(&value()?)?,
+            "--games" => config.games = number(&value()?, "game count")?,
+            "--turn-ms" => config.turn_ms = number(&value()?, "time")?,
+            "--match-ms" => config.match_ms = number(&value()?, "time")?,
+            "--tolerance-ms" => config.tolerance_ms = number(&value()?, "time")?,
+            "--max-memory" => config.max_memory = number(&value()?, "memory limit")?,
+            "--draw-at" => draw_at = Some(number(&value()?, "stone count")?),
+            "--openings" => openings_file = Some(PathBuf::from(value()?)),
+            "--symmetries" if inline.is_none() => symmetries = true,
+            "--random-openings" => random = Some(number(&value()?, "opening count")?),
+            "--opening-stones" => generator.stones = number(&value()?, "stone count")?,
+            "--opening-depth" => {
+                generator.depth = number::<i32>(&value()?, "depth")?.clamp(1, crate::search::MAX_DEPTH)
+            }
+            "--seed" => generator.seed = number(&value()?, "seed")?,
+            "--concurrency" => {
+                config.concurrency = number(&value()?, "concurrency")?;
+                if !(1..=64).contains(&config.concurrency) {
+                    return Err("--concurrency takes 1 to 64".to_string());
+                }
+            }
+            "--sgf" => config.sgf_dir = Some(PathBuf::from(value()?)),
+            "--sprt" => config.sprt = Some(Sprt::parse(&value()?)?),
+            "--no-suspend" if inline.is_none() => config.suspend = false,
+            other => return Err(format!("unknown option '{other}'")),
+        }
+        i += 1;
+    }
+    if config.engines.len() < 2 {
+        return Err("a match needs two --engine commands at least".to_string());
+    }
+    if config.sprt.is_some() && config.engines.len() != 2 {
+        return Err("--sprt needs exactly two engines".to_string());
+    }
+    if config.games == 0 {
+        return Err("--games must be at least 1".to_string());
+    }
+    config.draw_at = draw_at.unwrap_or_else(|| matches::default_draw_at(config.rule, config.size));
+    config.openings = if let Some(path) = openings_file {
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let mut list = Vec::new();
+        for (line, parsed) in parse_openings(&text, config.size, config.rule) {
+            match parsed {
+                Ok(moves) => list.push(moves),
+                Err(e) => {
+                    let _ = writeln!(out, "error: {} line {line}: {e} (skipped)", path.display());
+                }
+            }
+        }
+        if list.is_empty() {
+            return Err(format!("no usable opening in {}", path.display()));
+        }
+        list
+    } else if let Some(count) = random {
+        generator.rule = config.rule;
+        generator.size = config.size;
+        generator.count = count;
+        if generator.stones == 0 || generator.stones > 12 {
+            return Err("--opening-stones takes 1 to 12".to_string());
+        }
+        let list: Vec<Vec<Pos>> = random_openings(&generator).into_iter().map(|(m, _)| m).collect();
+        let _ = writeln!(
+            out,
+            "generated {} random openings of {} stones (seed {})",
+            list.len(),
+            generator.stones,
+            generator.seed
+        );
+        list
+    } else {
+        default_openings(config.size, config.rule)
+    };
+    if symmetries {
+        config.openings = config.openings.iter().flat_map(|o| symmetric_images(o, config.size)).collect();
+    }
+    Ok(config)
+}
+
+/// `match`: runs a match and prints its games and results.
+pub(super) fn match_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let config = parse_match(args, out)?;
+    Ok(matches::run(&config, out).map(|_| ()))
+}
+
+/// The protocol's command-line presets: `--max-depth N`, `--max-nodes N`, `--threads N`, `--hash-mb N`,
+/// `--no-threats`. They become settings applied when START creates the engine.
+///
+/// # Errors
+/// A bad or unknown option.
+pub fn protocol_presets(args: &[String]) -> Result<Vec<(String, String)>, String> {
+    let mut presets = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let name = args[i].as_str();
+        let mut value = |what: &str| -> Result<u64, String> {
+            i += 1;
+            let v = args.get(i).ok_or_else(|| format!("option {name} needs a value"))?;
+            number(v, what)
+        };
+        let (key, v) = match name {
+            "--max-depth" => ("max_depth", value("depth")?),
+            "--max-nodes" => ("max_node", value("node count")?),
+            "--threads" => ("thread_num", value("thread count")?),
+            "--hash-mb" => ("hash_size", value("size")?.saturating_mul(1024)),
+            "--no-threats" => (crate::protocol::PRESET_THREATS, 0),
+            other => {
+                return Err(format!(
+                    "unknown option '{other}' (protocol options: --max-depth N --max-nodes N --threads N --hash-mb N --no-threats)"
+                ));
+            }
+        };
+        presets.push((key.to_string(), v.to_string()));
+        i += 1;
+    }
+    Ok(presets)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn match_options_parse_and_bad_ones_are_named() {
+        let args = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        let mut sink = Vec::new();
+        let c = parse_match(
+            &args("--engine a --name new --engine b --games 10 --rule standard --sprt 0,5 --concurrency 2"),
+            &mut sink,
+        )
+        .expect("valid");
+        assert_eq!(c.engines[0].name, "new");
+        assert_eq!(c.engines[1].name, "B");
+        assert_eq!((c.games, c.rule, c.concurrency, c.draw_at), (10, Rule::Standard, 2, 225));
+        assert_eq!(c.openings.len(), 26);
+        let r = parse_match(&args("--engine a --engine b"), &mut sink).expect("valid");
+        assert_eq!(r.draw_at, 200);
+        let s = parse_match(&args("--engine a --engine b --symmetries"), &mut sink).expect("valid");
+        assert!(s.openings.len() > 26 * 4);
+        assert!(parse_match(&args("--engine a"), &mut sink).unwrap_err().contains("two"));
+        assert!(parse_match(&args("--engine a --engine b --bogus"), &mut sink).unwrap_err().contains("--bogus"));
+        assert!(parse_match(&args("--engine a --engine b --games x"), &mut sink).is_err());
+        assert!(parse_match(&args("--engine a --engine b --engine c --sprt 0,5"), &mut sink).is_err());
+        assert!(parse_match(&args("--engine a --engine b --openings /nonexistent"), &mut sink).is_err());
+        let f = parse_match(&args("--engine a --engine b --size 20 --rule freestyle"), &mut sink).expect("valid");
+        assert_eq!(f.openings[0][0], Pos::new(10, 10));
+    }
+
+    #[test]
+    fn presets_become_settings() {
+        let args = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        let p = protocol_presets(&args("--max-depth 3 --no-threats")).expect("valid");
+        assert_eq!(
+            p,
+            vec![("max_depth".to_string(), "3".to_string()), ("tengen_threats".to_string(), "0".to_string())]
+        );
+        assert!(protocol_presets(&args("--max-depth")).is_err());
+        assert!(protocol_presets(&args("--wat")).is_err());
+    }
+
+    #[test]
+    fn generated_openings_are_legal_distinct_and_balanced() {
+        let opts = GenOptions { count: 3, depth: 2, max_score: 400, ..GenOptions::default() };
+        let found = random_openings(&opts);
+        assert_eq!(found.len(), 3);
+        for (i, (m, score)) in found.iter().enumerate() {
+            assert_eq!(m.len(), 3);
+            assert!(check_opening(m, 15, Rule::Renju).is_ok());
+            assert!(score.abs() <= 400);
+            for (other, _) in &found[i + 1..] {
+                assert!(!same_stones(m, other));
+            }
+        }
+        assert_eq!(found, random_openings(&opts), "the seed fixes the openings");
+    }
+}

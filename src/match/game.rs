@@ -1,0 +1,345 @@
+//! One game between two engine processes, played as GomocupJudge plays it and judged by our own rules.
+//!
+//! Each engine gets a fresh process: `START size`, `INFO timeout_turn`, `timeout_match`, `max_memory`,
+//! `game_type 1` and `rule`, then it is suspended. On its first turn it is resumed and gets `INFO time_left` and the
+//! position so far as `BOARD … DONE` (stones in move order; `BEGIN` on an empty board), later `INFO time_left` and
+//! `TURN x,y`. It has `min(timeout_turn, time left) + tolerance` to answer; lines that are not `x,y` are skipped as
+//! the judge skips them. Then it is suspended again and its memory (unique set size of its process group) is
+//! checked. At the end both get `END` and are killed half a second later if they have not exited.
+
+use super::process::{EngineProcess, Read};
+use crate::pattern::{MoveOutcome, PatternBoard, find_five};
+use crate::types::{Color, Pos, Rule};
+use std::time::{Duration, Instant};
+
+/// The value `INFO time_left` carries when there is no match clock (as Piskvork sends it).
+const NO_LIMIT: i64 = 2_147_483_647;
+
+/// How long an engine may take to exit after `END` before it is killed (GomocupJudge's 0.5 s).
+const END_GRACE: Duration = Duration::from_millis(500);
+
+/// Everything a game needs to know.
+#[derive(Clone, Debug)]
+pub struct GameSetup {
+    /// The shell command lines of Black's and White's engines.
+    pub commands: [String; 2],
+    /// The rule.
+    pub rule: Rule,
+    /// Board side.
+    pub size: usize,
+    /// Moves played before the engines take over, Black first.
+    pub opening: Vec<Pos>,
+    /// Time per move in milliseconds (`INFO timeout_turn`).
+    pub turn_ms: u64,
+    /// Time per game and side in milliseconds (`INFO timeout_match`; 0: none).
+    pub match_ms: u64,
+    /// How late an answer may come before it loses (the judge's 1000 ms).
+    pub tolerance_ms: u64,
+    /// Each engine's memory limit in bytes (`INFO max_memory`; 0: none).
+    pub max_memory: u64,
+    /// The game is drawn once this many stones are on the board.
+    pub draw_at: usize,
+    /// Suspend each engine while it is not its turn.
+    pub suspend: bool,
+}
+
+/// Why a side lost without the opponent making five.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Forfeit {
+    /// The process could not be started.
+    Start(String),
+    /// A move on a point that is taken.
+    Occupied(Pos),
+    /// A move off the board (the raw coordinates).
+    OffBoard(i64, i64),
+    /// A forbidden move by Black in renju.
+    Forbidden(Pos, String),
+    /// No move within the time limit (the time taken, in ms).
+    Time(u64),
+    /// The process closed its output or died.
+    Crash,
+    /// The process group held more memory than allowed (bytes).
+    Memory(u64),
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// `winner` made five (the stones of the five).
+    Five(Color, Vec<Pos>),
+    /// `loser` forfeited.
+    Forfeit(Color, Forfeit),
+    /// A draw: the board is full or the stone limit was reached (the number of stones).
+    Draw(usize),
+}
+
+impl Outcome {
+    /// The winner, if any.
+    #[must_use]
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            Outcome::Five(c, _) => Some(*c),
+            Outcome::Forfeit(c, _) => Some(c.opponent()),
+            Outcome::Draw(_) => None,
+        }
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    #[must_use]
+    pub fn score(&self) -> &'static str {
+        match self.winner() {
+            Some(Color::Black) => "1-0",
+            Some(Color::White) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// The opening stones.
+    pub opening: Vec<Pos>,
+    /// The engines' moves with their colour and the time each took (ms).
+    pub moves: Vec<(Pos, Color, u64)>,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Time used by Black and White (ms).
+    pub used_ms: [u64; 2],
+    /// The slowest answer of each side (ms).
+    pub slowest_ms: [u64; 2],
+    /// The most memory seen for each side (bytes).
+    pub peak_memory: [u64; 2],
+    /// Whether each engine exited by itself after END.
+    pub clean_exit: [bool; 2],
+    /// The `MESSAGE`/`DEBUG` and other non-move lines the engines wrote, with their colour (at most a few hundred).
+    pub log: Vec<(Color, String)>,
+}
+
+impl Forfeit {
+    /// What happened, with points in `H8` notation on a board of side `size`.
+    #[must_use]
+    pub fn describe(&self, size: usize) -> String {
+        match self {
+            Forfeit::Start(e) => format!("could not start ({e})"),
+            Forfeit::Occupied(p) => format!("played {} ({},{}), which is occupied", p.notation(size), p.x, p.y),
+            Forfeit::OffBoard(x, y) => format!("played {x},{y}, off the board"),
+            Forfeit::Forbidden(p, kind) => format!("played the forbidden point {} ({kind})", p.notation(size)),
+            Forfeit::Time(ms) => format!("out of time ({ms} ms)"),
+            Forfeit::Crash => "crashed (its output closed)".to_string(),
+            Forfeit::Memory(bytes) => format!("used too much memory ({} MiB)", bytes >> 20),
+        }
+    }
+}
+
+/// The Gomocup `INFO rule` value of a rule.
+#[must_use]
+pub fn info_rule(rule: Rule) -> u32 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 4,
+        Rule::CaroOverline => 8,
+        Rule::Caro => 9,
+    }
+}
+
+/// What the engine answered to a move request.
+enum Answer {
+    Move(i64, i64),
+    Timeout,
+    Closed,
+}
+
+/// Plays one game.
+#[must_use]
+pub fn play(setup: &GameSetup) -> GameRecord {
+    let mut record = GameRecord {
+        opening: setup.opening.clone(),
+        moves: Vec::new(),
+        outcome: Outcome::Draw(0),
+        used_ms: [0; 2],
+        slowest_ms: [0; 2],
+        peak_memory: [0; 2],
+        clean_exit: [false; 2],
+        log: Vec::new(),
+    };
+    let mut referee = match PatternBoard::new(setup.size, setup.rule) {
+        Ok(pb) => pb,
+        Err(e) => {
+            record.outcome = Outcome::Forfeit(Color::Black, Forfeit::Start(e.to_string()));
+            return record;
+        }
+    };
+    let mut side = Color::Black;
+    for &p in &setup.opening {
+        referee.make(p, side);
+        side = side.opponent();
+    }
+    let mut engines: [Option<EngineProcess>; 2] = [None, None];
+    for color in [Color::Black, Color::White] {
+        match start(setup, &setup.commands[color.index()]) {
+            Ok(e) => engines[color.index()] = Some(e),
+            Err(e) => {
+                record.outcome = Outcome::Forfeit(color, Forfeit::Start(e.to_string()));
+                finish(engines, &mut record);
+                return record;
+            }
+        }
+    }
+    let mut informed = [false; 2];
+    record.outcome = loop {
+        let stones = referee.board().stone_count();
+        if stones >= setup.draw_at || referee.board().is_full() {
+            break Outcome::Draw(stones);
+        }
+        let i = side.index();
+        let Some(engine) = engines[i].as_mut() else { break Outcome::Forfeit(side, Forfeit::Crash) };
+        engine.resume();
+        let left = if setup.match_ms > 0 { setup.match_ms as i64 - record.used_ms[i] as i64 } else { NO_LIMIT };
+        let mut request = vec![format!("INFO time_left {left}")];
+        if informed[i] {
+            if let Some(&(p, _, _)) = record.moves.last() {
+                request.push(format!("TURN {},{}", p.x, p.y));
+            }
+        } else if referee.board().stone_count() == 0 {
+            request.push("BEGIN".to_string());
+        } else {
+            request.push("BOARD".to_string());
+            for &(p, c) in referee.board().moves() {
+                request.push(format!("{},{},{}", p.x, p.y, if c == side { 1 } else { 2 }));
+            }
+            request.push("DONE".to_string());
+        }
+        informed[i] = true;
+        let budget = if setup.match_ms > 0 { setup.turn_ms.min(left.max(0) as u64) } else { setup.turn_ms };
+        let started = Instant::now();
+        let deadline = started + Duration::from_millis(budget + setup.tolerance_ms);
+        let sent = request.iter().try_for_each(|line| engine.send(line));
+        let answer = if sent.is_err() { Answer::Closed } else { read_move(engine, deadline, side, &mut record.log) };
+        let took = started.elapsed().as_millis() as u64;
+        record.used_ms[i] += took;
+        record.slowest_ms[i] = record.slowest_ms[i].max(took);
+        let (x, y) = match answer {
+            Answer::Timeout => break Outcome::Forfeit(side, Forfeit::Time(took)),
+            Answer::Closed => break Outcome::Forfeit(side, Forfeit::Crash),
+            Answer::Move(x, y) => (x, y),
+        };
+        if setup.suspend {
+            engine.suspend();
+        }
+        if took > budget + setup.tolerance_ms {
+            break Outcome::Forfeit(side, Forfeit::Time(took));
+        }
+        if let Some(bytes) = engine.memory() {
+            record.peak_memory[i] = record.peak_memory[i].max(bytes);
+            if setup.max_memory > 0 && bytes > setup.max_memory {
+                break Outcome::Forfeit(side, Forfeit::Memory(bytes));
+            }
+        }
+        let size = setup.size as i64;
+        if !(0..size).contains(&x) || !(0..size).contains(&y) {
+            break Outcome::Forfeit(side, Forfeit::OffBoard(x, y));
+        }
+        let p = Pos::new(x as usize, y as usize);
+        match referee.outcome(p, side) {
+            MoveOutcome::Illegal => break Outcome::Forfeit(side, Forfeit::Occupied(p)),
+            MoveOutcome::Forbidden(kind) => break Outcome::Forfeit(side, Forfeit::Forbidden(p, kind.to_string())),
+            MoveOutcome::Win => {
+                referee.make(p, side);
+                record.moves.push((p, side, took));
+                let five = find_five(referee.board(), setup.rule, side).unwrap_or_else(|| vec![p]);
+                break Outcome::Five(side, five);
+            }
+            MoveOutcome::Normal => {
+                referee.make(p, side);
+                record.moves.push((p, side, took));
+            }
+        }
+        side = side.opponent();
+    };
+    finish(engines, &mut record);
+    record
+}
+
+/// Starts an engine and sends it the game's settings, then suspends it.
+fn start(setup: &GameSetup, command: &str) -> std::io::Result<EngineProcess> {
+    let mut e = EngineProcess::spawn(command)?;
+    let lines = [
+        format!("START {}", setup.size),
+        format!("INFO timeout_turn {}", setup.turn_ms),
+        format!("INFO timeout_match {}", setup.match_ms),
+        format!("INFO max_memory {}", setup.max_memory),
+        "INFO game_type 1".to_string(),
+        format!("INFO rule {}", info_rule(setup.rule)),
+    ];
+    // An engine that has already died is found out when it is asked for a move.
+    for line in &lines {
+        if e.send(line).is_err() {
+            break;
+        }
+    }
+    if setup.suspend {
+        e.suspend();
+    }
+    Ok(e)
+}
+
+/// Reads lines until one parses as `x,y`; other lines go to the log.
+fn read_move(engine: &mut EngineProcess, deadline: Instant, side: Color, log: &mut Vec<(Color, String)>) -> Answer {
+    loop {
+        match engine.read_until(deadline) {
+            Read::Timeout => return Answer::Timeout,
+            Read::Closed => return Answer::Closed,
+            Read::Line(line) => {
+                if let Some((x, y)) = parse_move(&line) {
+                    return Answer::Move(x, y);
+                }
+                if log.len() < 500 && !line.trim().is_empty() {
+                    log.push((side, line));
+                }
+            }
+        }
+    }
+}
+
+/// `x,y` (spaces allowed around the numbers), as the judge reads a move.
+fn parse_move(line: &str) -> Option<(i64, i64)> {
+    let (x, y) = line.trim().split_once(',')?;
+    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+}
+
+/// Ends both engines (END, a grace period, then kill) at once.
+fn finish(engines: [Option<EngineProcess>; 2], record: &mut GameRecord) {
+    let handles: Vec<_> = engines
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, e)| e.map(|e| (i, std::thread::spawn(move || e.end(END_GRACE)))))
+        .collect();
+    for (i, h) in handles {
+        record.clean_exit[i] = h.join().unwrap_or(false);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_parse_as_the_judge_reads_them() {
+        assert_eq!(parse_move("7,7"), Some((7, 7)));
+        assert_eq!(parse_move(" 10 , 3 \r"), Some((10, 3)));
+        assert_eq!(parse_move("-1,20"), Some((-1, 20)));
+        assert_eq!(parse_move("OK"), None);
+        assert_eq!(parse_move("MESSAGE 1,2"), None);
+        assert_eq!(parse_move("1,2,3"), None);
+    }
+
+    #[test]
+    fn outcomes_name_their_winner() {
+        assert_eq!(Outcome::Five(Color::White, vec![]).winner(), Some(Color::White));
+        assert_eq!(Outcome::Forfeit(Color::White, Forfeit::Crash).winner(), Some(Color::Black));
+        assert_eq!(Outcome::Draw(200).score(), "1/2-1/2");
+        assert_eq!(info_rule(Rule::Renju), 4);
+    }
+}

@@ -1,0 +1,169 @@
+//! Openings: the 26 renju openings, opening lines as match files hold them (`h8 h9 j10`, Black first, spaces or
+//! commas between moves, `#` starts a comment), their checking under a rule, and their images under the eight board
+//! symmetries. Used by the match runner and the self-play command; nothing here searches.
+
+use crate::pattern::{MoveOutcome, PatternBoard};
+use crate::types::{Color, Pos, Rule};
+
+/// The 26 renju openings (the first three stones), Black first.
+pub const RENJU_OPENINGS: [&str; 26] = [
+    "h8 h9 h10",
+    "h8 h9 i10",
+    "h8 h9 j10",
+    "h8 h9 i9",
+    "h8 h9 j9",
+    "h8 h9 i8",
+    "h8 h9 j8",
+    "h8 h9 h7",
+    "h8 h9 i7",
+    "h8 h9 j7",
+    "h8 h9 h6",
+    "h8 h9 i6",
+    "h8 h9 j6",
+    "h8 i9 j10",
+    "h8 i9 j9",
+    "h8 i9 j8",
+    "h8 i9 j7",
+    "h8 i9 j6",
+    "h8 i9 i8",
+    "h8 i9 i7",
+    "h8 i9 i6",
+    "h8 i9 h7",
+    "h8 i9 h6",
+    "h8 i9 g7",
+    "h8 i9 g6",
+    "h8 i9 f6",
+];
+
+/// Parses one opening line: moves in `H8` notation separated by spaces or commas, Black first; a `#` starts a
+/// comment. Returns `Ok(None)` for a blank or comment-only line. The moves are checked under `rule`: on the board,
+/// each on an empty point, no five, and no forbidden Black move.
+///
+/// # Errors
+/// What is wrong with the line.
+pub fn parse_opening(line: &str, size: usize, rule: Rule) -> Result<Option<Vec<Pos>>, String> {
+    let text = line.split('#').next().unwrap_or("");
+    let words: Vec<&str> = text.split([' ', ',', '\t', ';']).filter(|w| !w.trim().is_empty()).collect();
+    if words.is_empty() {
+        return Ok(None);
+    }
+    let moves = words.iter().map(|w| Pos::parse(w, size)).collect::<Result<Vec<_>, _>>()?;
+    check_opening(&moves, size, rule)?;
+    Ok(Some(moves))
+}
+
+/// Checks that `moves` (Black first) can be played in order under `rule` and leave a game in progress.
+///
+/// # Errors
+/// The first move that cannot be played, and why.
+pub fn check_opening(moves: &[Pos], size: usize, rule: Rule) -> Result<(), String> {
+    let mut pb = PatternBoard::new(size, rule).map_err(|e| e.to_string())?;
+    let mut side = Color::Black;
+    for &p in moves {
+        let name = p.notation(size);
+        if !p.on_board(size) {
+            return Err(format!("move {} is off the board", moves.iter().position(|&q| q == p).unwrap_or(0) + 1));
+        }
+        match pb.outcome(p, side) {
+            MoveOutcome::Illegal => return Err(format!("{name} is played twice")),
+            MoveOutcome::Win => return Err(format!("{name} makes a five")),
+            MoveOutcome::Forbidden(kind) => return Err(format!("{name} is forbidden for Black ({kind})")),
+            MoveOutcome::Normal => pb.make(p, side),
+        }
+        side = side.opponent();
+    }
+    if pb.board().is_full() {
+        return Err("the opening fills the board".to_string());
+    }
+    Ok(())
+}
+
+/// Parses a whole openings file. Each line's result comes with its line number; blank and comment lines are left
+/// out.
+#[must_use]
+pub fn parse_openings(text: &str, size: usize, rule: Rule) -> Vec<(usize, Result<Vec<Pos>, String>)> {
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, line)| match parse_opening(line, size, rule) {
+            Ok(None) => None,
+            Ok(Some(moves)) => Some((i + 1, Ok(moves))),
+            Err(e) => Some((i + 1, Err(e))),
+        })
+        .collect()
+}
+
+/// The opening's distinct images under the eight board symmetries, the opening itself first.
+#[must_use]
+pub fn symmetric_images(moves: &[Pos], size: usize) -> Vec<Vec<Pos>> {
+    let mut out: Vec<Vec<Pos>> = Vec::new();
+    for k in 0..8 {
+        let image: Vec<Pos> = moves.iter().map(|p| p.transform(size, k)).collect();
+        // Two images are the same opening when each colour has the same stones (the order may differ).
+        let key = |m: &[Pos]| {
+            let (mut b, mut w): (Vec<Pos>, Vec<Pos>) = (Vec::new(), Vec::new());
+            for (i, &p) in m.iter().enumerate() {
+                if i % 2 == 0 { b.push(p) } else { w.push(p) }
+            }
+            b.sort();
+            w.sort();
+            (b, w)
+        };
+        if !out.iter().any(|o| key(o) == key(&image)) {
+            out.push(image);
+        }
+    }
+    out
+}
+
+/// Formats an opening as a line of the openings file (`h8 h9 j10`).
+#[must_use]
+pub fn format_opening(moves: &[Pos], size: usize) -> String {
+    moves.iter().map(|p| p.notation(size).to_ascii_lowercase()).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_26_openings_parse_and_are_distinct() {
+        let all: Vec<Vec<Pos>> =
+            RENJU_OPENINGS.iter().map(|o| parse_opening(o, 15, Rule::Renju).ok().flatten().expect("opening")).collect();
+        for (i, a) in all.iter().enumerate() {
+            assert_eq!(a.len(), 3);
+            for b in &all[i + 1..] {
+                assert!(!symmetric_images(a, 15).contains(b), "{a:?} and {b:?} are the same opening");
+            }
+        }
+    }
+
+    #[test]
+    fn lines_take_commas_spaces_and_comments_and_bad_ones_say_why() {
+        let p = |s: &str| parse_opening(s, 15, Rule::Renju);
+        assert_eq!(p("  # only a comment"), Ok(None));
+        assert_eq!(p(""), Ok(None));
+        let m = p("h8, h9 ,J10 # sosei").expect("ok").expect("moves");
+        assert_eq!(format_opening(&m, 15), "h8 h9 j10");
+        assert!(p("h8 h8").unwrap_err().contains("twice"));
+        assert!(p("h8 z9").is_err());
+        assert!(p("h8 p1").unwrap_err().contains("off"));
+        // Black's fourth stone at J8 makes a double three (H8-I8-J8 across, J8 on the diagonal H10-I9-J8).
+        assert!(p("h8 a1 i8 a3 h10 a5 i9 a7 j8").unwrap_err().contains("forbidden"));
+        assert!(parse_opening("h8 a1 i8 a3 h10 a5 i9 a7 j8", 15, Rule::Freestyle).is_ok());
+        assert!(p("a1 b1 a2 b2 a3 b3 a4 b4 a5").unwrap_err().contains("five"));
+    }
+
+    #[test]
+    fn a_symmetric_opening_has_fewer_images() {
+        let centre = vec![Pos::new(7, 7)];
+        assert_eq!(symmetric_images(&centre, 15).len(), 1);
+        let kansei = parse_opening("h8 h9 h10", 15, Rule::Renju).ok().flatten().expect("moves");
+        assert_eq!(symmetric_images(&kansei, 15).len(), 4);
+        let keigetsu = parse_opening("h8 h9 i10", 15, Rule::Renju).ok().flatten().expect("moves");
+        assert_eq!(symmetric_images(&keigetsu, 15).len(), 8);
+        let parsed = parse_openings("h8 h9\n# c\n\nh8 q9\n", 15, Rule::Renju);
+        assert_eq!(parsed.len(), 2);
+        assert_eq!(parsed[1].0, 4);
+        assert!(parsed[1].1.is_err());
+    }
+}
