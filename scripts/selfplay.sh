@@ -1,5 +1,6 @@
 #!/bin/sh
-# Time and strength figures from in-process self-play (pbrain-tengen selfplay), until the match runner exists.
+# Time and strength figures from in-process self-play (pbrain-tengen selfplay: both engines in one process, so the
+# slowest answer is measured without process start-up); engine-vs-engine matches over the protocol: pbrain-tengen match.
 #   scripts/selfplay.sh time       slowest answer at 100 ms a move over 200+ moves (both engines at max_memory 350 MiB,
 #                                  peak resident size of the process); a 10 s game clock never runs out
 #   scripts/selfplay.sh strength   the full engine against a depth-2 search and against itself without the solvers

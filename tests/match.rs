@@ -122,6 +122,21 @@ fn standard_needs_exactly_five() {
 }
 
 #[test]
+fn caro_needs_a_five_not_blocked_at_both_ends() {
+    // Black D8-G8 with White on C8 and I8: H8 makes a five blocked at both ends, no win in caro.
+    let both = "d8 c8 e8 i8 f8 a1 g8 a3";
+    let out = run_match("caro-blocked", both, "h8 crash", "o15", &["--rule", "caro"]);
+    let line = game_line(&out);
+    assert!(line.contains("0-1 Black crashed"), "{out}");
+    assert!(line.contains(", 2 moves,"), "{out}");
+    let out = run_match("caro-free", both, "h8", "o15", &["--rule", "freestyle"]);
+    assert!(game_line(&out).contains("1-0 Black made five (D8 E8 F8 G8 H8)"), "{out}");
+    // Blocked at one end only: it wins.
+    let out = run_match("caro-open", "d8 c8 e8 a5 f8 a1 g8 a3", "h8", "o15", &["--rule", "caro"]);
+    assert!(game_line(&out).contains("1-0 Black made five (D8 E8 F8 G8 H8)"), "{out}");
+}
+
+#[test]
 fn occupied_off_board_late_and_crashed_moves_forfeit() {
     let open = opening(&["h8"], 1);
     let out = run_match("occupied", &open, "o15", "h8", &[]);
