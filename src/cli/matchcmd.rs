@@ -119,14 +119,10 @@ fn same_stones(a: &[Pos], b: &[Pos]) -> bool {
 /// balanced openings, one per line with its score as a comment.
 pub(super) fn openings_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let mut opts = GenOptions::default();
-    let mut i = 0;
-    while i < args.len() {
-        let name = args[i].as_str();
-        let mut value = || -> Result<String, String> {
-            i += 1;
-            args.get(i).cloned().ok_or_else(|| format!("option {name} needs a value"))
-        };
-        match name {
+    let mut cursor = super::OptionCursor::new(args);
+    while let Some((name, inline)) = cursor.next_option() {
+        let mut value = || cursor.value(&name, &inline);
+        match name.as_str() {
             "--rule" => opts.rule = value()?.parse()?,
             "--size" => opts.size = parse_size(&value()?)?,
             "--count" => opts.count = number(&value()?, "count")?,
@@ -136,7 +132,6 @@ pub(super) fn openings_command(args: &[String], out: &mut dyn Write) -> Result<i
             "--seed" => opts.seed = number(&value()?, "seed")?,
             other => return Err(format!("unknown option '{other}'")),
         }
-        i += 1;
     }
     if opts.stones == 0 || opts.stones > 12 {
         return Err("--stones takes 1 to 12".to_string());
@@ -188,19 +183,9 @@ fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchConfig, Stri
     let (mut openings_file, mut symmetries, mut draw_at) = (None::<PathBuf>, false, None::<usize>);
     let mut random = None::<usize>;
     let mut generator = GenOptions::default();
-    let mut i = 0;
-    while i < args.len() {
-        let (name, inline) = match args[i].split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v.to_string())),
-            _ => (args[i].clone(), None),
-        };
-        let mut value = || -> Result<String, String> {
-            if let Some(v) = &inline {
-                return Ok(v.clone());
-            }
-            i += 1;
-            args.get(i).cloned().ok_or_else(|| format!("option {name} needs a value"))
-        };
+    let mut cursor = super::OptionCursor::new(args);
+    while let Some((name, inline)) = cursor.next_option() {
+        let mut value = || cursor.value(&name, &inline);
         match name.as_str() {
             "--engine" => {
                 let command = value()?;
@@ -244,7 +229,6 @@ fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchConfig, Stri
             "--no-suspend" if inline.is_none() => config.suspend = false,
             other => return Err(format!("unknown option '{other}'")),
         }
-        i += 1;
     }
     if config.engines.len() < 2 {
         return Err("a match needs two --engine commands at least".to_string());

@@ -67,19 +67,9 @@ impl Default for Options {
 /// A message naming the bad or unknown option.
 pub fn parse_options(args: &[String], solver: bool) -> Result<Options, String> {
     let mut opts = Options::default();
-    let mut i = 0;
-    while i < args.len() {
-        let (name, inline) = match args[i].split_once('=') {
-            Some((n, v)) => (n.to_string(), Some(v.to_string())),
-            None => (args[i].clone(), None),
-        };
-        let mut value = || -> Result<String, String> {
-            if let Some(v) = &inline {
-                return Ok(v.clone());
-            }
-            i += 1;
-            args.get(i).cloned().ok_or_else(|| format!("option {name} needs a value"))
-        };
+    let mut cursor = OptionCursor::new(args);
+    while let Some((name, inline)) = cursor.next_option() {
+        let mut value = || cursor.value(&name, &inline);
         match name.as_str() {
             "--rule" => opts.rule = value()?.parse()?,
             "--size" => {
@@ -102,9 +92,40 @@ pub fn parse_options(args: &[String], solver: bool) -> Result<Options, String> {
             }
             other => return Err(format!("unknown option '{other}'")),
         }
-        i += 1;
     }
     Ok(opts)
+}
+
+/// Walks a list of options: `--name value`, `--name=value`, or a flag `--name`.
+pub(crate) struct OptionCursor<'a> {
+    args: &'a [String],
+    i: usize,
+}
+
+impl<'a> OptionCursor<'a> {
+    pub(crate) fn new(args: &'a [String]) -> OptionCursor<'a> {
+        OptionCursor { args, i: 0 }
+    }
+
+    /// The next option's name and its `=value`, if written so.
+    pub(crate) fn next_option(&mut self) -> Option<(String, Option<String>)> {
+        let arg = self.args.get(self.i)?;
+        self.i += 1;
+        Some(match arg.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v.to_string())),
+            _ => (arg.clone(), None),
+        })
+    }
+
+    /// The option's value: its `=value`, or the next argument.
+    pub(crate) fn value(&mut self, name: &str, inline: &Option<String>) -> Result<String, String> {
+        if let Some(v) = inline {
+            return Ok(v.clone());
+        }
+        let v = self.args.get(self.i).cloned().ok_or_else(|| format!("option {name} needs a value"))?;
+        self.i += 1;
+        Ok(v)
+    }
 }
 
 /// Runs the command line `args` (without the program name). Returns the exit code.
