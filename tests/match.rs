@@ -319,6 +319,29 @@ fn the_sprt_runs_on_when_the_engines_are_even() {
 }
 
 #[test]
+fn the_default_openings_are_the_26_of_the_testdata_file() {
+    let text = include_str!("data/renju26.tsv");
+    let listed: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("line"))
+        .filter_map(|l| l.split('\t').nth(4))
+        .collect();
+    assert_eq!(listed, tengen::openings::RENJU_OPENINGS.to_vec());
+    // The match runner plays them in that order, each twice.
+    let out = Command::new(BIN)
+        .args(["match", "--engine", &puppet("crash"), "--engine", &puppet("crash"), "--games", "6"])
+        .output()
+        .expect("run");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let used: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .filter_map(|l| l.split("opening ").nth(1)?.split(':').next())
+        .collect();
+    assert_eq!(used, [listed[0], listed[0], listed[1], listed[1], listed[2], listed[2]], "{text}");
+}
+
+#[test]
 fn bad_match_options_are_refused_with_an_error_line() {
     for args in [
         vec!["match", "--engine", "x"],
