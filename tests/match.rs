@@ -294,6 +294,7 @@ fn the_sprt_stops_a_one_sided_match_early() {
     let games = text.lines().filter(|l| l.starts_with("game ")).count();
     assert!(games < 40, "{text}");
     assert!(text.contains("H1 accepted"), "{text}");
+    assert!(text.contains("Elo +inf (every game won)"), "{text}");
     let score = text.lines().last().unwrap_or("");
     assert_eq!(score, format!("Score of A vs B: {games} - 0 - 0"), "{text}");
 }

@@ -315,23 +315,30 @@ fn report(config: &MatchConfig, summary: &MatchSummary, out: &mut dyn Write) -> 
         }
     }
     for &((i, j), ref t) in &summary.pairs {
-        let (elo, margin) = elo_estimate(t.wins, t.losses, t.draws);
         let pairs: usize = t.penta.iter().sum();
+        // A score of 0% or 100% has no finite Elo.
+        let one_sided = (t.wins + t.draws == 0 || t.losses + t.draws == 0).then_some(t.wins > 0);
+        let elo_text = |(elo, margin): (f64, f64)| match one_sided {
+            Some(true) => "Elo +inf (every game won)".to_string(),
+            Some(false) => "Elo -inf (every game lost)".to_string(),
+            None => format!("Elo {elo:+.0} +/- {margin:.0} (95%)"),
+        };
         let games = t.wins + t.losses + t.draws;
         let score = if games == 0 { 0.0 } else { (t.wins as f64 + t.draws as f64 / 2.0) / games as f64 * 100.0 };
         writeln!(
             out,
-            "{} vs {}: {games} games, score {score:.1}%, Elo {elo:+.0} +/- {margin:.0} (95%)",
+            "{} vs {}: {games} games, score {score:.1}%, {}",
             name(i),
-            name(j)
+            name(j),
+            elo_text(elo_estimate(t.wins, t.losses, t.draws))
         )?;
         if pairs > 0 {
-            let (pe, pm) = elo_pentanomial(&t.penta);
             writeln!(
                 out,
-                "  pentanomial (pairs scoring 0, 0.5, 1, 1.5, 2 for {}): {:?}, Elo {pe:+.0} +/- {pm:.0} (95%)",
+                "  pentanomial (pairs scoring 0, 0.5, 1, 1.5, 2 for {}): {:?}, {}",
                 name(i),
-                t.penta
+                t.penta,
+                elo_text(elo_pentanomial(&t.penta))
             )?;
         }
         if t.forfeits != [0, 0] {
