@@ -8,7 +8,7 @@
 //! counted (as `testdata/vcf/lfz084_puzzles.tsv` counts it).
 
 use super::{Limits, Solution, Stats, ZobristMap};
-use crate::movegen::{LinePoints, MoveList, distance, five_stops, four_moves_into, is_legal};
+use crate::movegen::{LinePoints, MoveList, distance, five_stops, four_moves_into, is_legal, sort_by_cached_key};
 use crate::pattern::{Pattern4, PatternBoard};
 use crate::types::{Color, Pos};
 use arrayvec::ArrayVec;
@@ -237,11 +237,10 @@ impl<'a> Vcf<'a> {
     fn order(&self, pb: &PatternBoard, moves: &mut MoveList, line: &[Pos]) {
         let a = self.attacker;
         let recent: ArrayVec<Pos, 4> = line.iter().rev().take(4).copied().collect();
-        let key = |p: &Pos| {
-            let class = pb.pattern4(a, *p) as u32;
-            let near = recent.iter().map(|&r| distance(r, *p)).min().unwrap_or(0).min(15);
-            (u32::MAX - class, near)
-        };
-        moves.sort_by_key(key);
+        sort_by_cached_key(moves, |p| {
+            let class = pb.pattern4(a, p) as u32;
+            let near = recent.iter().map(|&r| distance(r, p)).min().unwrap_or(0).min(15);
+            ((Pattern4::Five as u32 - class) << 16) | near
+        });
     }
 }

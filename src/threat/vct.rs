@@ -32,7 +32,7 @@
 
 use super::{Limits, Solution, Stats, Vcf, VcfOptions, ZobristMap};
 use crate::board::DIRS;
-use crate::movegen::{MoveList, distance, five_points, five_stops, four_moves, is_legal};
+use crate::movegen::{MoveList, distance, five_points, five_stops, four_moves, is_legal, sort_by_cached_key};
 use crate::pattern::{Pattern, Pattern4, PatternBoard};
 use crate::types::{Color, Pos};
 use std::rc::Rc;
@@ -421,10 +421,11 @@ impl<'a> Vct<'a> {
             return Expansion::Done(loss);
         }
         let recent: Vec<Pos> = pb.board().moves().iter().rev().take(4).map(|&(p, _)| p).collect();
-        moves.sort_by_key(|p| {
-            let class = pb.pattern4(mover, *p) as u32;
-            let near = recent.iter().map(|&r| distance(r, *p)).min().unwrap_or(0);
-            (u32::MAX - class, near)
+        // Strongest class first, then nearest a recent move.
+        sort_by_cached_key(&mut moves, |p| {
+            let class = pb.pattern4(mover, p) as u32;
+            let near = recent.iter().map(|&r| distance(r, p)).min().unwrap_or(0);
+            ((Pattern4::Five as u32 - class) << 16) | near
         });
         Expansion::Moves { moves: Rc::from(moves.as_slice()), forced: false }
     }
