@@ -206,6 +206,13 @@ impl<'a> Vcf<'a> {
             }
             return Step::Win;
         }
+        if budget == 1 && !(d == Color::Black && pb.rule().has_forbidden()) && !self.finisher_left(pb) {
+            // The last four must leave two five points, and no point makes them after this four (the block cannot
+            // make one: a defender stone only weakens the attacker's lines, and a Forbidden point, which a block
+            // could turn into a straight four, counts as one).
+            self.cut = true;
+            return Step::Fail;
+        }
         // Every legal answer must be met. There is one, except in caro, where the far end of a five can be closed
         // too.
         let base = line.len();
@@ -231,6 +238,12 @@ impl<'a> Vcf<'a> {
         line.truncate(base);
         line.extend(shown.unwrap_or_default());
         Step::Win
+    }
+
+    /// Whether the attacker has a point that makes two five points (or a Forbidden point, which may hide one).
+    fn finisher_left(&self, pb: &PatternBoard) -> bool {
+        let a = self.attacker;
+        pb.four_candidates(a).any(|p| matches!(pb.pattern4(a, p), Pattern4::Flex4 | Pattern4::Forbidden))
     }
 
     /// Strongest fours first (a straight four or four-three wins sooner), then those nearest the last moves.
