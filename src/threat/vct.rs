@@ -434,8 +434,11 @@ impl<'a> Vct<'a> {
     /// up a VCF need not make a three: it may add a stone to a line the VCF fills later).
     fn attacks(&self, pb: &mut PatternBoard) -> MoveList {
         let a = self.attacker;
-        // With threats of one four (fours and threes), a threat makes at least a blocked three somewhere.
-        let weakest = if self.threat_fours <= 1 { Pattern::Block3 } else { Pattern::Flex2 };
+        // With threats of one four (fours and threes), a threat makes at least a blocked three somewhere. So does
+        // any threat when the attacker has no four point (nor a Forbidden one, which may hide a four): a VCF starts
+        // with a four, and a move that makes no more than a two on each line makes no four point.
+        let no_fours = pb.four_candidates(a).next().is_none();
+        let weakest = if self.threat_fours <= 1 || no_fours { Pattern::Block3 } else { Pattern::Flex2 };
         let mut moves = MoveList::new();
         let mut to_check = MoveList::new();
         pb.for_each_empty(|p, cls| {
