@@ -80,6 +80,20 @@ pub fn four_moves_into(pb: &mut PatternBoard, c: Color, out: &mut MoveList) {
     }
 }
 
+/// Sorts `moves` by `key`, smallest first and stably, computing each move's key once.
+pub fn sort_by_cached_key(moves: &mut MoveList, key: impl Fn(Pos) -> u32) {
+    // Key, then position in the list (which keeps equal keys in order), then the point itself.
+    // (Filled in place: collecting into an array this large would copy it.)
+    let mut keyed = ArrayVec::<u64, { MAX_SIZE * MAX_SIZE }>::new();
+    for (i, &p) in moves.iter().enumerate() {
+        keyed.push((u64::from(key(p)) << 32) | ((i as u64) << 16) | p.index() as u64);
+    }
+    keyed.sort_unstable();
+    for (slot, k) in moves.iter_mut().zip(&keyed) {
+        *slot = Pos::from_index((k & 0xffff) as usize);
+    }
+}
+
 /// Chebyshev distance between two points.
 #[must_use]
 pub fn distance(a: Pos, b: Pos) -> u32 {

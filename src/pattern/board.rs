@@ -57,8 +57,8 @@ pub struct PatternBoard {
     log: Vec<(u16, PointState)>,
     /// Where each recorded move's entries start in `log` and in `bits_log`.
     log_marks: Vec<(u32, u32)>,
-    /// The points whose set memberships changed, with their old memberships (see [`memberships`]): far fewer
-    /// than the points whose patterns changed.
+    /// The points whose set memberships changed, with the membership bits that changed (see [`memberships`]):
+    /// far fewer than the points whose patterns changed.
     bits_log: Vec<(u16, u8)>,
     /// Stones placed at set-up, which have no log entries (undoing them recomputes instead).
     setup_stones: usize,
@@ -108,6 +108,9 @@ const SET_FLAGS: [u8; 16] = {
 fn memberships(p4: [u8; 2]) -> u8 {
     SET_FLAGS[p4[0] as usize & 15] | (SET_FLAGS[p4[1] as usize & 15] << 2)
 }
+
+/// The low bit of each of the eleven 2-bit points of a window.
+const NEAR_POINTS: u64 = 0x15_5555;
 
 /// One bit per flat point index.
 type Bits = [u64; CELLS / 64];
@@ -296,8 +299,8 @@ impl PatternBoard {
             }
             self.log.truncate(start as usize);
             let mut bits_log = std::mem::take(&mut self.bits_log);
-            for &(i, old) in bits_log[bits_start as usize..].iter().rev() {
-                self.update_bits(i as usize, old);
+            for &(i, delta) in &bits_log[bits_start as usize..] {
+                self.flip_bits(i as usize, delta);
             }
             bits_log.truncate(bits_start as usize);
             self.bits_log = bits_log;
@@ -383,44 +386,62 @@ impl PatternBoard {
     /// states when `log` is set.
     #[inline]
     fn refresh_lines(&mut self, p: Pos, log: bool) {
+        let tables = self.tables;
         let centre = p.index() as isize;
         for (d, &step) in DIR_STEP.iter().enumerate() {
             let (word, along) = self.board.line(d, p);
-            for k in -5isize..=5 {
-                let padded = along as isize + k + crate::board::PAD as isize;
-                if k == 0 || (word >> (2 * padded)) & 3 != 0 {
-                    continue; // the move itself, a stone, or off the board
-                }
+            // The eleven points around `p` (off the board: walls), point `j` at bits `2j`, `p` itself at `j = 5`.
+            let around = word >> (2 * along);
+            let taken = (around | (around >> 1)) & NEAR_POINTS;
+            let mut empty = !taken & NEAR_POINTS & !(1 << 10);
+            let shift = 4 * d;
+            let mask = (0xf << shift) | (0xf << (16 + shift));
+            while empty != 0 {
+                let k = (empty.trailing_zeros() / 2) as isize - 5;
+                empty &= empty - 1;
                 // An empty point is on the board, so its window starts at or after the line word's first bit.
-                let window = word >> (2 * (padded - crate::board::PAD as isize));
-                let entry = self.tables.line(key_of_window(window));
+                let window = word >> (2 * (along as isize + k));
+                let entry = tables.line(key_of_window(window));
                 let index = (centre + k * step) as usize;
-                self.set_direction(index, d, entry, log);
+                let old = self.points[index].pats;
+                let pats = (old & !mask) | (u32::from(entry & 0xf) << shift) | (u32::from(entry >> 4) << (16 + shift));
+                // A stone five steps away often changes neither colour's pattern here.
+                if pats != old {
+                    self.set_patterns(index, pats, log);
+                }
             }
         }
     }
 
     /// Recomputes all four patterns of one empty point from the line words.
     fn refresh_point(&mut self, p: Pos) {
+        let index = p.index();
+        let mut pats = 0;
         for d in 0..4 {
             let entry = self.tables.line(self.board.window_key(d, p));
-            self.set_direction(p.index(), d, entry, false);
+            pats |= (u32::from(entry & 0xf) << (4 * d)) | (u32::from(entry >> 4) << (16 + 4 * d));
+        }
+        if pats != self.points[index].pats {
+            self.set_patterns(index, pats, false);
         }
     }
 
-    #[inline]
-    fn set_direction(&mut self, index: usize, d: usize, entry: u8, log: bool) {
-        let shift = 4 * d;
-        let mask = (0xf << shift) | (0xf << (16 + shift));
+    /// Stores a point's new patterns and the classes they make (looked up only for a colour whose patterns
+    /// changed), logging the old state when `log` is set.
+    #[inline(always)]
+    fn set_patterns(&mut self, index: usize, pats: u32, log: bool) {
         let old = self.points[index];
-        let pats = (old.pats & !mask) | (u32::from(entry & 0xf) << shift) | (u32::from(entry >> 4) << (16 + shift));
-        if pats == old.pats {
-            return; // a stone five steps away often changes neither colour's pattern here
-        }
         if log {
             self.log.push((index as u16, old));
         }
-        let p4 = [self.tables.combo(Color::Black, pats as u16), self.tables.combo(Color::White, (pats >> 16) as u16)];
+        let changed = pats ^ old.pats;
+        let mut p4 = old.p4;
+        if changed & 0xffff != 0 {
+            p4[0] = self.tables.combo(Color::Black, pats as u16);
+        }
+        if changed >> 16 != 0 {
+            p4[1] = self.tables.combo(Color::White, (pats >> 16) as u16);
+        }
         self.set_state(index, PointState { pats, p4 });
     }
 
@@ -428,34 +449,34 @@ impl PatternBoard {
     #[inline(always)]
     fn set_state(&mut self, index: usize, state: PointState) {
         let old_p4 = self.points[index].p4;
-        let old = memberships(old_p4);
         self.points[index] = state;
-        if self.tracking && old_p4 != state.p4 {
+        if old_p4 == state.p4 {
+            return;
+        }
+        if self.tracking {
             for ((counts, old), new) in self.counts.iter_mut().zip(old_p4).zip(state.p4) {
                 counts[old as usize & 15] -= 1;
                 counts[new as usize & 15] += 1;
             }
         }
         // Most class changes keep the point in or out of every set.
-        let new = memberships(state.p4);
-        if old != new {
-            self.bits_log.push((index as u16, old));
-            self.update_bits(index, new);
+        let delta = memberships(old_p4) ^ memberships(state.p4);
+        if delta != 0 {
+            self.bits_log.push((index as u16, delta));
+            self.flip_bits(index, delta);
         }
     }
 
-    /// Sets or clears the point's bits in the five and four sets of both colours from its memberships.
-    #[inline(never)]
-    fn update_bits(&mut self, index: usize, member: u8) {
+    /// Flips the point's bits in the five and four sets of both colours where `delta` (membership bits, see
+    /// [`memberships`]) says.
+    #[inline(always)]
+    fn flip_bits(&mut self, index: usize, delta: u8) {
         let (word, bit) = (index / 64, 1u64 << (index % 64));
-        for c in 0..2 {
-            let five = member & (1 << (2 * c)) != 0;
-            let four = member & (2 << (2 * c)) != 0;
-            let fives = &mut self.five_bits[c][word];
-            *fives = (*fives & !bit) | if five { bit } else { 0 };
-            let fours = &mut self.four_bits[c][word];
-            *fours = (*fours & !bit) | if four { bit } else { 0 };
-        }
+        let pick = |flag: u8| if delta & flag != 0 { bit } else { 0 };
+        self.five_bits[0][word] ^= pick(1);
+        self.four_bits[0][word] ^= pick(2);
+        self.five_bits[1][word] ^= pick(4);
+        self.four_bits[1][word] ^= pick(8);
     }
 
     /// The empty points where colour `c` would make a winning five, in index order.

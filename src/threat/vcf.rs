@@ -8,7 +8,7 @@
 //! counted (as `testdata/vcf/lfz084_puzzles.tsv` counts it).
 
 use super::{Limits, Solution, Stats, ZobristMap};
-use crate::movegen::{LinePoints, MoveList, distance, five_stops, four_moves_into, is_legal};
+use crate::movegen::{LinePoints, MoveList, distance, five_stops, four_moves_into, is_legal, sort_by_cached_key};
 use crate::pattern::{Pattern4, PatternBoard};
 use crate::types::{Color, Pos};
 use arrayvec::ArrayVec;
@@ -206,6 +206,13 @@ impl<'a> Vcf<'a> {
             }
             return Step::Win;
         }
+        if budget == 1 && !(d == Color::Black && pb.rule().has_forbidden()) && !self.finisher_left(pb) {
+            // The last four must leave two five points, and no point makes them after this four (the block cannot
+            // make one: a defender stone only weakens the attacker's lines, and a Forbidden point, which a block
+            // could turn into a straight four, counts as one).
+            self.cut = true;
+            return Step::Fail;
+        }
         // Every legal answer must be met. There is one, except in caro, where the far end of a five can be closed
         // too.
         let base = line.len();
@@ -233,15 +240,20 @@ impl<'a> Vcf<'a> {
         Step::Win
     }
 
+    /// Whether the attacker has a point that makes two five points (or a Forbidden point, which may hide one).
+    fn finisher_left(&self, pb: &PatternBoard) -> bool {
+        let a = self.attacker;
+        pb.four_candidates(a).any(|p| matches!(pb.pattern4(a, p), Pattern4::Flex4 | Pattern4::Forbidden))
+    }
+
     /// Strongest fours first (a straight four or four-three wins sooner), then those nearest the last moves.
     fn order(&self, pb: &PatternBoard, moves: &mut MoveList, line: &[Pos]) {
         let a = self.attacker;
         let recent: ArrayVec<Pos, 4> = line.iter().rev().take(4).copied().collect();
-        let key = |p: &Pos| {
-            let class = pb.pattern4(a, *p) as u32;
-            let near = recent.iter().map(|&r| distance(r, *p)).min().unwrap_or(0).min(15);
-            (u32::MAX - class, near)
-        };
-        moves.sort_by_key(key);
+        sort_by_cached_key(moves, |p| {
+            let class = pb.pattern4(a, p) as u32;
+            let near = recent.iter().map(|&r| distance(r, p)).min().unwrap_or(0).min(15);
+            ((Pattern4::Five as u32 - class) << 16) | near
+        });
     }
 }

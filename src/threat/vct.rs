@@ -32,7 +32,7 @@
 
 use super::{Limits, Solution, Stats, Vcf, VcfOptions, ZobristMap};
 use crate::board::DIRS;
-use crate::movegen::{MoveList, distance, five_points, five_stops, four_moves, is_legal};
+use crate::movegen::{MoveList, distance, five_points, five_stops, four_moves, is_legal, sort_by_cached_key};
 use crate::pattern::{Pattern, Pattern4, PatternBoard};
 use crate::types::{Color, Pos};
 use std::rc::Rc;
@@ -421,10 +421,11 @@ impl<'a> Vct<'a> {
             return Expansion::Done(loss);
         }
         let recent: Vec<Pos> = pb.board().moves().iter().rev().take(4).map(|&(p, _)| p).collect();
-        moves.sort_by_key(|p| {
-            let class = pb.pattern4(mover, *p) as u32;
-            let near = recent.iter().map(|&r| distance(r, *p)).min().unwrap_or(0);
-            (u32::MAX - class, near)
+        // Strongest class first, then nearest a recent move.
+        sort_by_cached_key(&mut moves, |p| {
+            let class = pb.pattern4(mover, p) as u32;
+            let near = recent.iter().map(|&r| distance(r, p)).min().unwrap_or(0);
+            ((Pattern4::Five as u32 - class) << 16) | near
         });
         Expansion::Moves { moves: Rc::from(moves.as_slice()), forced: false }
     }
@@ -433,8 +434,11 @@ impl<'a> Vct<'a> {
     /// up a VCF need not make a three: it may add a stone to a line the VCF fills later).
     fn attacks(&self, pb: &mut PatternBoard) -> MoveList {
         let a = self.attacker;
-        // With threats of one four (fours and threes), a threat makes at least a blocked three somewhere.
-        let weakest = if self.threat_fours <= 1 { Pattern::Block3 } else { Pattern::Flex2 };
+        // With threats of one four (fours and threes), a threat makes at least a blocked three somewhere. So does
+        // any threat when the attacker has no four point (nor a Forbidden one, which may hide a four): a VCF starts
+        // with a four, and a move that makes no more than a two on each line makes no four point.
+        let no_fours = pb.four_candidates(a).next().is_none();
+        let weakest = if self.threat_fours <= 1 || no_fours { Pattern::Block3 } else { Pattern::Flex2 };
         let mut moves = MoveList::new();
         let mut to_check = MoveList::new();
         pb.for_each_empty(|p, cls| {
