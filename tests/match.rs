@@ -300,6 +300,36 @@ fn the_sprt_stops_a_one_sided_match_early() {
 }
 
 #[test]
+fn three_engines_play_a_round_robin_with_standings() {
+    let dir = scratch("round-robin");
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "a1 e2 b1 e3 c1 e4 d1 e5\n").expect("write");
+    let out = Command::new(BIN)
+        .args(["match", "--engine", &puppet("crash"), "--name", "loser", "--engine", &puppet("n8 e1")])
+        .args(["--engine", &puppet("e1"), "--name", "winner", "--games", "2", "--concurrency", "3"])
+        .args(["--openings", &openings.display().to_string()])
+        .output()
+        .expect("run");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 6, "{text}");
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()) && l.ends_with('%'))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    assert_eq!(rows[0][..6], ["1", "winner", "4", "4", "0", "0"], "{text}");
+    assert_eq!(rows[1][..6], ["2", "B", "4", "2", "2", "0"], "{text}");
+    assert_eq!(rows[2][..6], ["3", "loser", "4", "0", "4", "0"], "{text}");
+    for pair in
+        ["Score of loser vs B: 0 - 2 - 0", "Score of loser vs winner: 0 - 2 - 0", "Score of B vs winner: 0 - 2 - 0"]
+    {
+        assert!(text.contains(pair), "{pair} missing:\n{text}");
+    }
+}
+
+#[test]
 fn the_sprt_runs_on_when_the_engines_are_even() {
     // Opening 1 as above (A wins both games); opening 2 has a stone on E1, so A's first move is on a taken point
     // and B wins both. Pairs score 2, 0, 2, 0, …: an even match with a large variance, which 40 games do not decide.
