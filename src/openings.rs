@@ -79,17 +79,34 @@ pub fn check_opening(moves: &[Pos], size: usize, rule: Rule) -> Result<(), Strin
 }
 
 /// Parses a whole openings file. Each line's result comes with its line number; blank and comment lines are left
-/// out.
+/// out. A tab-separated line (a table such as the testdata's `renju26.tsv`) gives the first of its fields that is an
+/// opening; a first table line without one is taken for the header and left out.
 #[must_use]
 pub fn parse_openings(text: &str, size: usize, rule: Rule) -> Vec<(usize, Result<Vec<Pos>, String>)> {
-    text.lines()
-        .enumerate()
-        .filter_map(|(i, line)| match parse_opening(line, size, rule) {
-            Ok(None) => None,
-            Ok(Some(moves)) => Some((i + 1, Ok(moves))),
-            Err(e) => Some((i + 1, Err(e))),
-        })
-        .collect()
+    let mut out = Vec::new();
+    let mut seen_content = false;
+    for (i, line) in text.lines().enumerate() {
+        let parsed = if line.contains('\t') {
+            let fields: Vec<_> = line.split('\t').map(|f| parse_opening(f, size, rule)).collect();
+            match fields.iter().find_map(|f| f.clone().ok().flatten()) {
+                Some(moves) => Ok(Some(moves)),
+                None if !seen_content && !line.trim_start().starts_with('#') => {
+                    seen_content = true;
+                    continue;
+                }
+                None => fields.into_iter().find(Result::is_err).unwrap_or(Ok(None)),
+            }
+        } else {
+            parse_opening(line, size, rule)
+        };
+        match parsed {
+            Ok(None) => {}
+            Ok(Some(moves)) => out.push((i + 1, Ok(moves))),
+            Err(e) => out.push((i + 1, Err(e))),
+        }
+        seen_content |= !line.trim().is_empty() && !line.trim_start().starts_with('#');
+    }
+    out
 }
 
 /// The opening's distinct images under the eight board symmetries, the opening itself first.
@@ -161,6 +178,12 @@ mod tests {
         assert_eq!(symmetric_images(&kansei, 15).len(), 4);
         let keigetsu = parse_opening("h8 h9 i10", 15, Rule::Renju).ok().flatten().expect("moves");
         assert_eq!(symmetric_images(&keigetsu, 15).len(), 8);
+        // A table: the header is left out, each row gives its opening column.
+        let table = "# source\nline\tname\tmoves\n1\tKansei\th8 h9 h10\n2\tbad\th8 h8\n";
+        let rows = parse_openings(table, 15, Rule::Renju);
+        assert_eq!(rows.len(), 2, "{rows:?}");
+        assert_eq!(rows[0], (3, Ok(kansei.clone())));
+        assert!(rows[1].1.is_err());
         let parsed = parse_openings("h8 h9\n# c\n\nh8 q9\n", 15, Rule::Renju);
         assert_eq!(parsed.len(), 2);
         assert_eq!(parsed[1].0, 4);
