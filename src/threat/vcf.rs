@@ -91,9 +91,20 @@ impl<'a> Vcf<'a> {
 
     /// As [`Vcf::solve`], but `Unknown` after `nodes` more nodes (on top of the budgets of the options).
     pub fn solve_within(&mut self, pb: &mut PatternBoard, nodes: u64) -> Solution {
+        self.run(pb, nodes, self.options.max_moves)
+    }
+
+    /// As [`Vcf::solve_within`], with at most `max_moves` attacker fours (0: no limit) instead of the options'
+    /// limit. The refuted positions are shared by every limit (each remembers the budget it was refuted with), so
+    /// one solver can serve searches of different lengths and each learns from the others.
+    pub fn solve_with_moves(&mut self, pb: &mut PatternBoard, nodes: u64, max_moves: u32) -> Solution {
+        self.run(pb, nodes, max_moves)
+    }
+
+    fn run(&mut self, pb: &mut PatternBoard, nodes: u64, max_moves: u32) -> Solution {
         self.call_end = self.stats.nodes.saturating_add(nodes);
         let empties = (pb.size() * pb.size() - pb.board().stone_count()) as u32;
-        let most = match (self.options.max_moves, self.options.shortest) {
+        let most = match (max_moves, self.options.shortest) {
             (0, true) => empties.div_ceil(2),
             (0, false) => UNLIMITED,
             (n, _) => n,
@@ -110,7 +121,7 @@ impl<'a> Vcf<'a> {
                 Step::Fail => {}
             }
         }
-        if self.cut && self.options.max_moves == 0 { Solution::Unknown } else { Solution::None }
+        if self.cut && max_moves == 0 { Solution::Unknown } else { Solution::None }
     }
 
     /// The attacker is to move with at most `budget` fours left (a five needs none).
