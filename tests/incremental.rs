@@ -5,7 +5,7 @@ mod common;
 
 use common::Rng;
 use tengen::board::{Cell, DIRS};
-use tengen::pattern::{EMPTY, LineCells, OPP, OWN, PatternBoard, WALL, classify_line};
+use tengen::pattern::{EMPTY, LineCells, OPP, OWN, Pattern4, PatternBoard, WALL, classify_line};
 use tengen::types::{Color, Pos, Rule};
 
 /// A random empty point, usually next to an existing stone so that lines fill up the way games do.
@@ -249,3 +249,63 @@ fn class_counts_and_neighbourhoods_follow_moves_undos_and_tracking_switches() {
         assert_tracking_direct(&b, &format!("game {game} at the end"));
     }
 }
+
+#[test]
+fn class_after_a_move_matches_making_it() {
+    // `has_class_after` must tell, without making the move, exactly what make and a look at the four candidates
+    // tell: for every rule, both colours, every class of the four set and the pairs the VCF asks about.
+    let mut rng = Rng(0x5eed_1234_abcd_0003);
+    let masks: Vec<u16> = (0..16u16)
+        .map(|class| 1 << class)
+        .chain([(1 << Pattern4::Flex4 as u16) | (1 << Pattern4::Forbidden as u16)])
+        .collect();
+    let mut checks = 0;
+    for game in 0..60 {
+        let rule = Rule::ALL[game % Rule::ALL.len()];
+        let size = [15, 15, 20, 7, 22, 15][game % 6];
+        let mut b = PatternBoard::new(size, rule).expect("valid size");
+        let mut color = Color::Black;
+        let length = 10 + rng.below(120);
+        for _ in 0..length {
+            let Some(p) = random_move(&b, &mut rng) else { break };
+            if b.is_five(color, p) {
+                continue;
+            }
+            for c in [Color::Black, Color::White] {
+                for _ in 0..4 {
+                    let Some(q) = random_move(&b, &mut rng) else { break };
+                    let predicted: Vec<bool> = masks.iter().map(|&m| b.has_class_after(q, c, m)).collect();
+                    b.make(q, c);
+                    let found: Vec<bool> = masks
+                        .iter()
+                        .map(|&m| b.four_candidates(c).any(|r| m & (1 << b.pattern4(c, r) as u16) != 0))
+                        .collect();
+                    b.undo();
+                    for ((&m, &pred), &actual) in masks.iter().zip(&predicted).zip(&found) {
+                        // Classes outside the four set are not promised.
+                        if m & !FOUR_SET == 0 {
+                            assert_eq!(
+                                pred,
+                                actual,
+                                "game {game}, {c} at {q:?}, mask {m:#x}\n{}",
+                                b.board().to_ascii()
+                            );
+                            checks += 1;
+                        }
+                    }
+                }
+            }
+            b.make(p, color);
+            color = color.opponent();
+        }
+    }
+    assert!(checks > 10_000, "only {checks} checks");
+}
+
+/// The classes of the four set (see `PatternBoard::four_candidates`), one bit each.
+const FOUR_SET: u16 = (1 << Pattern4::Forbidden as u16)
+    | (1 << Pattern4::Block4 as u16)
+    | (1 << Pattern4::Block4Plus as u16)
+    | (1 << Pattern4::Block4Flex3 as u16)
+    | (1 << Pattern4::Flex4 as u16)
+    | (1 << Pattern4::Five as u16);

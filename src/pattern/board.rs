@@ -3,7 +3,7 @@
 use super::forbid::ForbidKind;
 use super::table::{RuleTables, tables};
 use super::{Pattern, Pattern4};
-use crate::board::{AsciiPosition, Board, Cell, DIR_STEP, DIRS, key_of_window, parse_ascii};
+use crate::board::{AsciiPosition, Board, Cell, DIR_STEP, DIRS, PAD, color_bits, key_of_window, parse_ascii};
 use crate::types::{CELLS, Color, MAX_SIZE, MIN_SIZE, Pos, Rule, STRIDE};
 use std::fmt;
 
@@ -380,6 +380,49 @@ impl PatternBoard {
             return MoveOutcome::Forbidden(kind);
         }
         MoveOutcome::Normal
+    }
+
+    /// Whether, after a stone of colour `c` on the empty point `p`, some empty point would have a class for `c` in
+    /// `wanted` (one bit per [`Pattern4`] value, among the classes of [`PatternBoard::four_candidates`]: a four or
+    /// better, or `Forbidden`), judged without making the move: the points on `p`'s lines get the patterns that
+    /// make would give them, the others keep their classes. Cheaper than make, ask and undo.
+    #[must_use]
+    pub fn has_class_after(&self, p: Pos, c: Color, wanted: u16) -> bool {
+        let wants = |class: u8| wanted & (1 << (class & 15)) != 0;
+        // Points off `p`'s lines (or farther than five steps along them) keep their classes.
+        let (px, py) = (i32::from(p.x), i32::from(p.y));
+        let off_lines = |q: Pos| {
+            let (dx, dy) = (i32::from(q.x) - px, i32::from(q.y) - py);
+            !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) || dx.abs().max(dy.abs()) > 5
+        };
+        if self.four_candidates(c).any(|q| wants(self.points[q.index()].p4[c.index()]) && off_lines(q)) {
+            return true;
+        }
+        let tables = self.tables;
+        let centre = p.index() as isize;
+        let (nibble_shift, half) = (4 * c.index() as u32, 16 * c.index() as u32);
+        for (d, &step) in DIR_STEP.iter().enumerate() {
+            let (line, along) = self.board.line(d, p);
+            let word = line | (color_bits(c) << (2 * (along + PAD)));
+            let around = word >> (2 * along);
+            let taken = (around | (around >> 1)) & NEAR_POINTS;
+            let mut empty = !taken & NEAR_POINTS;
+            while empty != 0 {
+                let k = (empty.trailing_zeros() / 2) as isize - 5;
+                empty &= empty - 1;
+                let window = word >> (2 * (along as isize + k));
+                let pattern = u16::from(tables.line(key_of_window(window)) >> nibble_shift) & 0xf;
+                let index = (centre + k * step) as usize;
+                let state = self.points[index];
+                let old = (state.pats >> half) as u16;
+                let pats = (old & !(0xf << (4 * d))) | (pattern << (4 * d));
+                let class = if pats == old { state.p4[c.index()] } else { tables.combo(c, pats) };
+                if wants(class) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Recomputes the patterns of the empty points within five steps of `p` on its four lines, logging the old

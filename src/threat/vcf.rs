@@ -37,6 +37,10 @@ pub struct Vcf<'a> {
     cut: bool,
 }
 
+/// The classes of a point that may make two five points: [`Pattern4::Flex4`], and [`Pattern4::Forbidden`], which
+/// may hide one (one bit per class).
+const FINISHERS: u16 = (1 << Pattern4::Flex4 as u16) | (1 << Pattern4::Forbidden as u16);
+
 /// The budget of an unlimited search: more fours than any board holds, so refutations under it are final.
 const UNLIMITED: u32 = u32::MAX / 2;
 
@@ -173,7 +177,17 @@ impl<'a> Vcf<'a> {
         // Whether this subtree ran out of budget somewhere: if not, its refutation holds for any budget.
         let outer_cut = std::mem::replace(&mut self.cut, false);
         self.cut = pruned;
+        // With two fours left, a four that leaves one five point is followed by a last four only if some point
+        // makes two five points after it (see `after_four`): asked without making the four.
+        let last_but_one = budget == 2 && !(d == Color::Black && pb.rule().has_forbidden());
         for &m in &moves {
+            if last_but_one
+                && matches!(pb.pattern4(a, m), Pattern4::Block4 | Pattern4::Block4Plus | Pattern4::Block4Flex3)
+                && !pb.has_class_after(m, a, FINISHERS)
+            {
+                self.cut = true;
+                continue;
+            }
             pb.make(m, a);
             line.push(m);
             let step = self.after_four(pb, budget - 1, line);
@@ -254,7 +268,7 @@ impl<'a> Vcf<'a> {
     /// Whether the attacker has a point that makes two five points (or a Forbidden point, which may hide one).
     fn finisher_left(&self, pb: &PatternBoard) -> bool {
         let a = self.attacker;
-        pb.four_candidates(a).any(|p| matches!(pb.pattern4(a, p), Pattern4::Flex4 | Pattern4::Forbidden))
+        pb.four_candidates(a).any(|p| FINISHERS & (1 << pb.pattern4(a, p) as u16) != 0)
     }
 
     /// Strongest fours first (a straight four or four-three wins sooner), then those nearest the last moves.
