@@ -252,14 +252,14 @@ fn class_counts_and_neighbourhoods_follow_moves_undos_and_tracking_switches() {
 
 #[test]
 fn class_after_a_move_matches_making_it() {
-    // `has_class_after` must tell, without making the move, exactly what make and a look at the four candidates
+    // `has_class_after` and `five_points_after` must tell, without making the move, exactly what make and a look at the four candidates
     // tell: for every rule, both colours, every class of the four set and the pairs the VCF asks about.
     let mut rng = Rng(0x5eed_1234_abcd_0003);
     let masks: Vec<u16> = (0..16u16)
         .map(|class| 1 << class)
         .chain([(1 << Pattern4::Flex4 as u16) | (1 << Pattern4::Forbidden as u16)])
         .collect();
-    let mut checks = 0;
+    let (mut checks, mut five_checks) = (0, 0);
     for game in 0..60 {
         let rule = Rule::ALL[game % Rule::ALL.len()];
         let size = [15, 15, 20, 7, 22, 15][game % 6];
@@ -275,7 +275,22 @@ fn class_after_a_move_matches_making_it() {
                 for _ in 0..4 {
                     let Some(q) = random_move(&b, &mut rng) else { break };
                     let predicted: Vec<bool> = masks.iter().map(|&m| b.has_class_after(q, c, m)).collect();
+                    let fours = b.fours(c, q) > 0 && !b.is_five(c, q);
+                    let fives_after = b.five_points_after(q, c);
+                    let fives_before: Vec<Pos> = b.five_points(c).collect();
                     b.make(q, c);
+                    if fours && fives_before.is_empty() {
+                        let fives: Vec<Pos> = b.five_points(c).collect();
+                        let mut predicted_fives = fives_after.to_vec();
+                        predicted_fives.sort_by_key(|p| p.index());
+                        let context = format!("game {game}, {c} at {q:?}\n{}", b.board().to_ascii());
+                        if fives.len() <= 2 {
+                            assert_eq!(predicted_fives, fives, "{context}");
+                        } else {
+                            assert!(predicted_fives.len() == 2 && predicted_fives.iter().all(|f| fives.contains(f)));
+                        }
+                        five_checks += 1;
+                    }
                     let found: Vec<bool> = masks
                         .iter()
                         .map(|&m| b.four_candidates(c).any(|r| m & (1 << b.pattern4(c, r) as u16) != 0))
@@ -299,7 +314,7 @@ fn class_after_a_move_matches_making_it() {
             color = color.opponent();
         }
     }
-    assert!(checks > 10_000, "only {checks} checks");
+    assert!(checks > 10_000 && five_checks > 300, "only {checks} and {five_checks} checks");
 }
 
 /// The classes of the four set (see `PatternBoard::four_candidates`), one bit each.

@@ -5,6 +5,7 @@ use super::table::{RuleTables, tables};
 use super::{Pattern, Pattern4};
 use crate::board::{AsciiPosition, Board, Cell, DIR_STEP, DIRS, PAD, color_bits, key_of_window, parse_ascii};
 use crate::types::{CELLS, Color, MAX_SIZE, MIN_SIZE, Pos, Rule, STRIDE};
+use arrayvec::ArrayVec;
 use std::fmt;
 
 /// Why a position could not be set up.
@@ -423,6 +424,39 @@ impl PatternBoard {
             }
         }
         false
+    }
+
+    /// The five points colour `c` would have after a stone on the empty point `p` that makes fours, when `c` has
+    /// none before (the points that complete a five with it), found without making the move; at most two (a third
+    /// is not looked for).
+    #[must_use]
+    pub fn five_points_after(&self, p: Pos, c: Color) -> ArrayVec<Pos, 2> {
+        let mut out = ArrayVec::new();
+        let tables = self.tables;
+        let centre = p.index() as isize;
+        let nibble_shift = 4 * c.index() as u32;
+        for (d, &step) in DIR_STEP.iter().enumerate() {
+            if self.pattern(c, p, d).fours() == 0 {
+                continue; // no five on this line: it would need a four through `p`
+            }
+            let (line, along) = self.board.line(d, p);
+            let word = line | (color_bits(c) << (2 * (along + PAD)));
+            let around = word >> (2 * along);
+            let taken = (around | (around >> 1)) & NEAR_POINTS;
+            let mut empty = !taken & NEAR_POINTS;
+            while empty != 0 {
+                let k = (empty.trailing_zeros() / 2) as isize - 5;
+                empty &= empty - 1;
+                let window = word >> (2 * (along as isize + k));
+                if (tables.line(key_of_window(window)) >> nibble_shift) & 0xf == Pattern::Five as u8 {
+                    if out.is_full() {
+                        return out;
+                    }
+                    out.push(Pos::from_index((centre + k * step) as usize));
+                }
+            }
+        }
+        out
     }
 
     /// Recomputes the patterns of the empty points within five steps of `p` on its four lines, logging the old

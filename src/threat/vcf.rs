@@ -188,6 +188,9 @@ impl<'a> Vcf<'a> {
                 self.cut = true;
                 continue;
             }
+            if self.refuted_reply(pb, m, budget - 1) {
+                continue;
+            }
             pb.make(m, a);
             line.push(m);
             let step = self.after_four(pb, budget - 1, line);
@@ -203,6 +206,37 @@ impl<'a> Vcf<'a> {
         self.refuted.insert(hash, if self.cut { budget } else { UNLIMITED });
         self.cut |= outer_cut;
         Step::Fail
+    }
+
+    /// Whether the four `m`, answered by its only block, leads to a position already refuted with at least
+    /// `budget` fours: then `after_four` would make both moves only to fail there at once, which this sees
+    /// without making them (and counts the node and the cut as that visit would). Only for a single four outside
+    /// caro whose block is surely legal, and not where that visit would stop the search.
+    fn refuted_reply(&mut self, pb: &PatternBoard, m: Pos, budget: u32) -> bool {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        let single = matches!(pb.pattern4(a, m), Pattern4::Block4 | Pattern4::Block4Plus | Pattern4::Block4Flex3);
+        let next = self.stats.nodes + 1;
+        if !single
+            || budget == 0
+            || pb.rule().five_needs_open_end()
+            || (d == Color::Black && pb.rule().has_forbidden())
+            || self.stopped
+            || next >= self.call_end
+            || next & 255 == 0
+        {
+            return false;
+        }
+        let [block] = pb.five_points_after(m, a)[..] else { return false };
+        let board = pb.board();
+        let hash = board.hash_after(m, a) ^ board.hash_after(block, d) ^ board.hash();
+        match self.refuted.get(&hash) {
+            Some(&refuted) if refuted >= budget => {
+                self.stats.nodes = next;
+                self.cut |= refuted < UNLIMITED;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// The attacker has just played the four `m`; the defender must answer it.
