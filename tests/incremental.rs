@@ -252,7 +252,7 @@ fn class_counts_and_neighbourhoods_follow_moves_undos_and_tracking_switches() {
 
 #[test]
 fn class_after_a_move_matches_making_it() {
-    // `has_class_after` and `five_points_after` must tell, without making the move, exactly what make and a look at the four candidates
+    // `has_class_after`, `five_points_after` and `class_after` must tell, without making the move, exactly what make and a look at the four candidates
     // tell: for every rule, both colours, every class of the four set and the pairs the VCF asks about.
     let mut rng = Rng(0x5eed_1234_abcd_0003);
     let masks: Vec<u16> = (0..16u16)
@@ -278,7 +278,21 @@ fn class_after_a_move_matches_making_it() {
                     let fours = b.fours(c, q) > 0 && !b.is_five(c, q);
                     let fives_after = b.five_points_after(q, c);
                     let fives_before: Vec<Pos> = b.five_points(c).collect();
+                    // Every empty point within six steps, for both colours.
+                    let around: Vec<(Pos, Color, Pattern4)> = b
+                        .board()
+                        .points()
+                        .filter(|&r| r != q && b.board().is_empty(r))
+                        .filter(|r| {
+                            (i32::from(r.x) - i32::from(q.x)).abs().max((i32::from(r.y) - i32::from(q.y)).abs()) <= 6
+                        })
+                        .flat_map(|r| [Color::Black, Color::White].map(|rc| (r, rc, b.class_after(q, c, r, rc))))
+                        .collect();
                     b.make(q, c);
+                    for &(r, rc, class) in &around {
+                        assert_eq!(class, b.pattern4(rc, r), "game {game}, {c} at {q:?}, {rc} at {r:?}");
+                        checks += 1;
+                    }
                     if fours && fives_before.is_empty() {
                         let fives: Vec<Pos> = b.five_points(c).collect();
                         let mut predicted_fives = fives_after.to_vec();

@@ -426,6 +426,33 @@ impl PatternBoard {
         false
     }
 
+    /// The class for colour `qc` that the empty point `q` would have after a stone of colour `c` on the empty point
+    /// `p` (another point), found without making the move.
+    #[must_use]
+    pub fn class_after(&self, p: Pos, c: Color, q: Pos, qc: Color) -> Pattern4 {
+        let state = self.points[q.index()];
+        let (dx, dy) = (i32::from(q.x) - i32::from(p.x), i32::from(q.y) - i32::from(p.y));
+        let reach = dx.abs().max(dy.abs());
+        let d = match (dx.signum(), dy.signum()) {
+            _ if reach > 5 || reach == 0 => None,
+            (_, 0) => Some(0),
+            (0, _) => Some(1),
+            (sx, sy) if dx.abs() == dy.abs() && sx == sy => Some(2),
+            _ if dx.abs() == dy.abs() => Some(3),
+            _ => None,
+        };
+        let Some(d) = d else { return Pattern4::from_bits(state.p4[qc.index()]) };
+        // Steps from `p` to `q` along direction `d` (whose unit step is DIRS[d]).
+        let k = if DIRS[d].0 != 0 { dx * DIRS[d].0 } else { dy * DIRS[d].1 } as isize;
+        let (line, along) = self.board.line(d, p);
+        let word = line | (color_bits(c) << (2 * (along + PAD)));
+        let window = word >> (2 * (along as isize + k));
+        let pattern = u16::from(self.tables.line(key_of_window(window)) >> (4 * qc.index())) & 0xf;
+        let old = (state.pats >> (16 * qc.index())) as u16;
+        let pats = (old & !(0xf << (4 * d))) | (pattern << (4 * d));
+        Pattern4::from_bits(if pats == old { state.p4[qc.index()] } else { self.tables.combo(qc, pats) })
+    }
+
     /// The five points colour `c` would have after a stone on the empty point `p` that makes fours, when `c` has
     /// none before (the points that complete a five with it), found without making the move; at most two (a third
     /// is not looked for).

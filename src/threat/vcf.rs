@@ -211,7 +211,8 @@ impl<'a> Vcf<'a> {
     /// Whether the four `m`, answered by its only block, leads to a position already refuted with at least
     /// `budget` fours: then `after_four` would make both moves only to fail there at once, which this sees
     /// without making them (and counts the node and the cut as that visit would). Only for a single four outside
-    /// caro whose block is surely legal, and not where that visit would stop the search.
+    /// caro whose block is surely legal (a renju Black block whose class would not be Forbidden), and not where
+    /// that visit would stop the search.
     fn refuted_reply(&mut self, pb: &PatternBoard, m: Pos, budget: u32) -> bool {
         let (a, d) = (self.attacker, self.attacker.opponent());
         let single = matches!(pb.pattern4(a, m), Pattern4::Block4 | Pattern4::Block4Plus | Pattern4::Block4Flex3);
@@ -219,7 +220,6 @@ impl<'a> Vcf<'a> {
         if !single
             || budget == 0
             || pb.rule().five_needs_open_end()
-            || (d == Color::Black && pb.rule().has_forbidden())
             || self.stopped
             || next >= self.call_end
             || next & 255 == 0
@@ -227,6 +227,10 @@ impl<'a> Vcf<'a> {
             return false;
         }
         let [block] = pb.five_points_after(m, a)[..] else { return false };
+        // A renju Black block is legal unless its class is Forbidden (a White stone only takes from Black's lines).
+        if d == Color::Black && pb.rule().has_forbidden() && pb.class_after(m, a, block, d) == Pattern4::Forbidden {
+            return false;
+        }
         let board = pb.board();
         let hash = board.hash_after(m, a) ^ board.hash_after(block, d) ^ board.hash();
         match self.refuted.get(&hash) {
