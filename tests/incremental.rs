@@ -5,7 +5,7 @@ mod common;
 
 use common::Rng;
 use tengen::board::{Cell, DIRS};
-use tengen::pattern::{EMPTY, LineCells, OPP, OWN, PatternBoard, WALL, classify_line};
+use tengen::pattern::{EMPTY, LineCells, OPP, OWN, Pattern4, PatternBoard, WALL, classify_line};
 use tengen::types::{Color, Pos, Rule};
 
 /// A random empty point, usually next to an existing stone so that lines fill up the way games do.
@@ -249,3 +249,92 @@ fn class_counts_and_neighbourhoods_follow_moves_undos_and_tracking_switches() {
         assert_tracking_direct(&b, &format!("game {game} at the end"));
     }
 }
+
+#[test]
+fn class_after_a_move_matches_making_it() {
+    // `has_class_after`, `five_points_after` and `class_after` must tell, without making the move, exactly what make and a look at the four candidates
+    // tell: for every rule, both colours, every class of the four set and the pairs the VCF asks about.
+    let mut rng = Rng(0x5eed_1234_abcd_0003);
+    let masks: Vec<u16> = (0..16u16)
+        .map(|class| 1 << class)
+        .chain([(1 << Pattern4::Flex4 as u16) | (1 << Pattern4::Forbidden as u16)])
+        .collect();
+    let (mut checks, mut five_checks) = (0, 0);
+    for game in 0..60 {
+        let rule = Rule::ALL[game % Rule::ALL.len()];
+        let size = [15, 15, 20, 7, 22, 15][game % 6];
+        let mut b = PatternBoard::new(size, rule).expect("valid size");
+        let mut color = Color::Black;
+        let length = 10 + rng.below(120);
+        for _ in 0..length {
+            let Some(p) = random_move(&b, &mut rng) else { break };
+            if b.is_five(color, p) {
+                continue;
+            }
+            for c in [Color::Black, Color::White] {
+                for _ in 0..4 {
+                    let Some(q) = random_move(&b, &mut rng) else { break };
+                    let predicted: Vec<bool> = masks.iter().map(|&m| b.has_class_after(q, c, m)).collect();
+                    let fours = b.fours(c, q) > 0 && !b.is_five(c, q);
+                    let fives_after = b.five_points_after(q, c);
+                    let fives_before: Vec<Pos> = b.five_points(c).collect();
+                    // Every empty point within six steps, for both colours.
+                    let around: Vec<(Pos, Color, Pattern4)> = b
+                        .board()
+                        .points()
+                        .filter(|&r| r != q && b.board().is_empty(r))
+                        .filter(|r| {
+                            (i32::from(r.x) - i32::from(q.x)).abs().max((i32::from(r.y) - i32::from(q.y)).abs()) <= 6
+                        })
+                        .flat_map(|r| [Color::Black, Color::White].map(|rc| (r, rc, b.class_after(q, c, r, rc))))
+                        .collect();
+                    b.make(q, c);
+                    for &(r, rc, class) in &around {
+                        assert_eq!(class, b.pattern4(rc, r), "game {game}, {c} at {q:?}, {rc} at {r:?}");
+                        checks += 1;
+                    }
+                    if fours && fives_before.is_empty() {
+                        let fives: Vec<Pos> = b.five_points(c).collect();
+                        let mut predicted_fives = fives_after.to_vec();
+                        predicted_fives.sort_by_key(|p| p.index());
+                        let context = format!("game {game}, {c} at {q:?}\n{}", b.board().to_ascii());
+                        if fives.len() <= 2 {
+                            assert_eq!(predicted_fives, fives, "{context}");
+                        } else {
+                            assert!(predicted_fives.len() == 2 && predicted_fives.iter().all(|f| fives.contains(f)));
+                        }
+                        five_checks += 1;
+                    }
+                    let found: Vec<bool> = masks
+                        .iter()
+                        .map(|&m| b.four_candidates(c).any(|r| m & (1 << b.pattern4(c, r) as u16) != 0))
+                        .collect();
+                    b.undo();
+                    for ((&m, &pred), &actual) in masks.iter().zip(&predicted).zip(&found) {
+                        // Classes outside the four set are not promised.
+                        if m & !FOUR_SET == 0 {
+                            assert_eq!(
+                                pred,
+                                actual,
+                                "game {game}, {c} at {q:?}, mask {m:#x}\n{}",
+                                b.board().to_ascii()
+                            );
+                            checks += 1;
+                        }
+                    }
+                }
+            }
+            b.make(p, color);
+            color = color.opponent();
+        }
+    }
+    assert!(checks > 10_000 && five_checks > 300, "only {checks} and {five_checks} checks");
+}
+
+/// The classes of the four set (see `PatternBoard::four_candidates`), one bit each.
+const FOUR_SET: u16 = (1 << Pattern4::Forbidden as u16)
+    | (1 << Pattern4::Block4 as u16)
+    | (1 << Pattern4::Block4Plus as u16)
+    | (1 << Pattern4::Block4Flex3 as u16)
+    | (1 << Pattern4::Flex4 as u16)
+    | (1 << Pattern4::Five as u16);

@@ -3,8 +3,9 @@
 use super::forbid::ForbidKind;
 use super::table::{RuleTables, tables};
 use super::{Pattern, Pattern4};
-use crate::board::{AsciiPosition, Board, Cell, DIR_STEP, DIRS, key_of_window, parse_ascii};
+use crate::board::{AsciiPosition, Board, Cell, DIR_STEP, DIRS, PAD, color_bits, key_of_window, parse_ascii};
 use crate::types::{CELLS, Color, MAX_SIZE, MIN_SIZE, Pos, Rule, STRIDE};
+use arrayvec::ArrayVec;
 use std::fmt;
 
 /// Why a position could not be set up.
@@ -380,6 +381,109 @@ impl PatternBoard {
             return MoveOutcome::Forbidden(kind);
         }
         MoveOutcome::Normal
+    }
+
+    /// Whether, after a stone of colour `c` on the empty point `p`, some empty point would have a class for `c` in
+    /// `wanted` (one bit per [`Pattern4`] value, among the classes of [`PatternBoard::four_candidates`]: a four or
+    /// better, or `Forbidden`), judged without making the move: the points on `p`'s lines get the patterns that
+    /// make would give them, the others keep their classes. Cheaper than make, ask and undo.
+    #[must_use]
+    pub fn has_class_after(&self, p: Pos, c: Color, wanted: u16) -> bool {
+        let wants = |class: u8| wanted & (1 << (class & 15)) != 0;
+        // Points off `p`'s lines (or farther than five steps along them) keep their classes.
+        let (px, py) = (i32::from(p.x), i32::from(p.y));
+        let off_lines = |q: Pos| {
+            let (dx, dy) = (i32::from(q.x) - px, i32::from(q.y) - py);
+            !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) || dx.abs().max(dy.abs()) > 5
+        };
+        if self.four_candidates(c).any(|q| wants(self.points[q.index()].p4[c.index()]) && off_lines(q)) {
+            return true;
+        }
+        let tables = self.tables;
+        let centre = p.index() as isize;
+        let (nibble_shift, half) = (4 * c.index() as u32, 16 * c.index() as u32);
+        for (d, &step) in DIR_STEP.iter().enumerate() {
+            let (line, along) = self.board.line(d, p);
+            let word = line | (color_bits(c) << (2 * (along + PAD)));
+            let around = word >> (2 * along);
+            let taken = (around | (around >> 1)) & NEAR_POINTS;
+            let mut empty = !taken & NEAR_POINTS;
+            while empty != 0 {
+                let k = (empty.trailing_zeros() / 2) as isize - 5;
+                empty &= empty - 1;
+                let window = word >> (2 * (along as isize + k));
+                let pattern = u16::from(tables.line(key_of_window(window)) >> nibble_shift) & 0xf;
+                let index = (centre + k * step) as usize;
+                let state = self.points[index];
+                let old = (state.pats >> half) as u16;
+                let pats = (old & !(0xf << (4 * d))) | (pattern << (4 * d));
+                let class = if pats == old { state.p4[c.index()] } else { tables.combo(c, pats) };
+                if wants(class) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The class for colour `qc` that the empty point `q` would have after a stone of colour `c` on the empty point
+    /// `p` (another point), found without making the move.
+    #[must_use]
+    pub fn class_after(&self, p: Pos, c: Color, q: Pos, qc: Color) -> Pattern4 {
+        let state = self.points[q.index()];
+        let (dx, dy) = (i32::from(q.x) - i32::from(p.x), i32::from(q.y) - i32::from(p.y));
+        let reach = dx.abs().max(dy.abs());
+        let d = match (dx.signum(), dy.signum()) {
+            _ if reach > 5 || reach == 0 => None,
+            (_, 0) => Some(0),
+            (0, _) => Some(1),
+            (sx, sy) if dx.abs() == dy.abs() && sx == sy => Some(2),
+            _ if dx.abs() == dy.abs() => Some(3),
+            _ => None,
+        };
+        let Some(d) = d else { return Pattern4::from_bits(state.p4[qc.index()]) };
+        // Steps from `p` to `q` along direction `d` (whose unit step is DIRS[d]).
+        let k = if DIRS[d].0 != 0 { dx * DIRS[d].0 } else { dy * DIRS[d].1 } as isize;
+        let (line, along) = self.board.line(d, p);
+        let word = line | (color_bits(c) << (2 * (along + PAD)));
+        let window = word >> (2 * (along as isize + k));
+        let pattern = u16::from(self.tables.line(key_of_window(window)) >> (4 * qc.index())) & 0xf;
+        let old = (state.pats >> (16 * qc.index())) as u16;
+        let pats = (old & !(0xf << (4 * d))) | (pattern << (4 * d));
+        Pattern4::from_bits(if pats == old { state.p4[qc.index()] } else { self.tables.combo(qc, pats) })
+    }
+
+    /// The five points colour `c` would have after a stone on the empty point `p` that makes fours, when `c` has
+    /// none before (the points that complete a five with it), found without making the move; at most two (a third
+    /// is not looked for).
+    #[must_use]
+    pub fn five_points_after(&self, p: Pos, c: Color) -> ArrayVec<Pos, 2> {
+        let mut out = ArrayVec::new();
+        let tables = self.tables;
+        let centre = p.index() as isize;
+        let nibble_shift = 4 * c.index() as u32;
+        for (d, &step) in DIR_STEP.iter().enumerate() {
+            if self.pattern(c, p, d).fours() == 0 {
+                continue; // no five on this line: it would need a four through `p`
+            }
+            let (line, along) = self.board.line(d, p);
+            let word = line | (color_bits(c) << (2 * (along + PAD)));
+            let around = word >> (2 * along);
+            let taken = (around | (around >> 1)) & NEAR_POINTS;
+            let mut empty = !taken & NEAR_POINTS;
+            while empty != 0 {
+                let k = (empty.trailing_zeros() / 2) as isize - 5;
+                empty &= empty - 1;
+                let window = word >> (2 * (along as isize + k));
+                if (tables.line(key_of_window(window)) >> nibble_shift) & 0xf == Pattern::Five as u8 {
+                    if out.is_full() {
+                        return out;
+                    }
+                    out.push(Pos::from_index((centre + k * step) as usize));
+                }
+            }
+        }
+        out
     }
 
     /// Recomputes the patterns of the empty points within five steps of `p` on its four lines, logging the old

@@ -37,6 +37,10 @@ pub struct Vcf<'a> {
     cut: bool,
 }
 
+/// The classes of a point that may make two five points: [`Pattern4::Flex4`], and [`Pattern4::Forbidden`], which
+/// may hide one (one bit per class).
+const FINISHERS: u16 = (1 << Pattern4::Flex4 as u16) | (1 << Pattern4::Forbidden as u16);
+
 /// The budget of an unlimited search: more fours than any board holds, so refutations under it are final.
 const UNLIMITED: u32 = u32::MAX / 2;
 
@@ -91,9 +95,20 @@ impl<'a> Vcf<'a> {
 
     /// As [`Vcf::solve`], but `Unknown` after `nodes` more nodes (on top of the budgets of the options).
     pub fn solve_within(&mut self, pb: &mut PatternBoard, nodes: u64) -> Solution {
+        self.run(pb, nodes, self.options.max_moves)
+    }
+
+    /// As [`Vcf::solve_within`], with at most `max_moves` attacker fours (0: no limit) instead of the options'
+    /// limit. The refuted positions are shared by every limit (each remembers the budget it was refuted with), so
+    /// one solver can serve searches of different lengths and each learns from the others.
+    pub fn solve_with_moves(&mut self, pb: &mut PatternBoard, nodes: u64, max_moves: u32) -> Solution {
+        self.run(pb, nodes, max_moves)
+    }
+
+    fn run(&mut self, pb: &mut PatternBoard, nodes: u64, max_moves: u32) -> Solution {
         self.call_end = self.stats.nodes.saturating_add(nodes);
         let empties = (pb.size() * pb.size() - pb.board().stone_count()) as u32;
-        let most = match (self.options.max_moves, self.options.shortest) {
+        let most = match (max_moves, self.options.shortest) {
             (0, true) => empties.div_ceil(2),
             (0, false) => UNLIMITED,
             (n, _) => n,
@@ -110,7 +125,7 @@ impl<'a> Vcf<'a> {
                 Step::Fail => {}
             }
         }
-        if self.cut && self.options.max_moves == 0 { Solution::Unknown } else { Solution::None }
+        if self.cut && max_moves == 0 { Solution::Unknown } else { Solution::None }
     }
 
     /// The attacker is to move with at most `budget` fours left (a five needs none).
@@ -162,7 +177,20 @@ impl<'a> Vcf<'a> {
         // Whether this subtree ran out of budget somewhere: if not, its refutation holds for any budget.
         let outer_cut = std::mem::replace(&mut self.cut, false);
         self.cut = pruned;
+        // With two fours left, a four that leaves one five point is followed by a last four only if some point
+        // makes two five points after it (see `after_four`): asked without making the four.
+        let last_but_one = budget == 2 && !(d == Color::Black && pb.rule().has_forbidden());
         for &m in &moves {
+            if last_but_one
+                && matches!(pb.pattern4(a, m), Pattern4::Block4 | Pattern4::Block4Plus | Pattern4::Block4Flex3)
+                && !pb.has_class_after(m, a, FINISHERS)
+            {
+                self.cut = true;
+                continue;
+            }
+            if self.refuted_reply(pb, m, budget - 1) {
+                continue;
+            }
             pb.make(m, a);
             line.push(m);
             let step = self.after_four(pb, budget - 1, line);
@@ -178,6 +206,41 @@ impl<'a> Vcf<'a> {
         self.refuted.insert(hash, if self.cut { budget } else { UNLIMITED });
         self.cut |= outer_cut;
         Step::Fail
+    }
+
+    /// Whether the four `m`, answered by its only block, leads to a position already refuted with at least
+    /// `budget` fours: then `after_four` would make both moves only to fail there at once, which this sees
+    /// without making them (and counts the node and the cut as that visit would). Only for a single four outside
+    /// caro whose block is surely legal (a renju Black block whose class would not be Forbidden), and not where
+    /// that visit would stop the search.
+    fn refuted_reply(&mut self, pb: &PatternBoard, m: Pos, budget: u32) -> bool {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        let single = matches!(pb.pattern4(a, m), Pattern4::Block4 | Pattern4::Block4Plus | Pattern4::Block4Flex3);
+        let next = self.stats.nodes + 1;
+        if !single
+            || budget == 0
+            || pb.rule().five_needs_open_end()
+            || self.stopped
+            || next >= self.call_end
+            || next & 255 == 0
+        {
+            return false;
+        }
+        let [block] = pb.five_points_after(m, a)[..] else { return false };
+        // A renju Black block is legal unless its class is Forbidden (a White stone only takes from Black's lines).
+        if d == Color::Black && pb.rule().has_forbidden() && pb.class_after(m, a, block, d) == Pattern4::Forbidden {
+            return false;
+        }
+        let board = pb.board();
+        let hash = board.hash_after(m, a) ^ board.hash_after(block, d) ^ board.hash();
+        match self.refuted.get(&hash) {
+            Some(&refuted) if refuted >= budget => {
+                self.stats.nodes = next;
+                self.cut |= refuted < UNLIMITED;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// The attacker has just played the four `m`; the defender must answer it.
@@ -243,7 +306,7 @@ impl<'a> Vcf<'a> {
     /// Whether the attacker has a point that makes two five points (or a Forbidden point, which may hide one).
     fn finisher_left(&self, pb: &PatternBoard) -> bool {
         let a = self.attacker;
-        pb.four_candidates(a).any(|p| matches!(pb.pattern4(a, p), Pattern4::Flex4 | Pattern4::Forbidden))
+        pb.four_candidates(a).any(|p| FINISHERS & (1 << pb.pattern4(a, p) as u16) != 0)
     }
 
     /// Strongest fours first (a straight four or four-three wins sooner), then those nearest the last moves.

@@ -87,11 +87,10 @@ pub struct Vct<'a> {
     expansions: ZobristMap<(u64, bool), Expansion>,
     stats: Stats,
     stopped: bool,
-    /// The attacker's VCF: an attacker node with a VCF is proven.
+    /// The attacker's VCF: an attacker node with a VCF is proven, and a short one (see [`Vct::threat`]) is the
+    /// test of a threat. One solver serves both, so that each search reuses the positions the other refuted.
     attacker_vcf: Vcf<'a>,
-    /// The attacker's short VCF, the test of a threat.
-    threat_vcf: Vcf<'a>,
-    /// The most fours `threat_vcf` may use.
+    /// The most fours of a threat's VCF.
     threat_fours: u32,
     /// Whether the last iteration disproved some node only for lack of depth.
     depth_cut: bool,
@@ -120,7 +119,6 @@ impl<'a> Vct<'a> {
             stats: Stats::default(),
             stopped: false,
             attacker_vcf: Vcf::new(attacker, vcf_options),
-            threat_vcf: Vcf::new(attacker, VcfOptions { max_moves: 1, ..vcf_options }),
             threat_fours: 1,
             depth_cut: false,
             defender_vcf: Vcf::new(attacker.opponent(), vcf_options),
@@ -130,12 +128,7 @@ impl<'a> Vct<'a> {
     /// Counters so far (the VCF searches inside included).
     #[must_use]
     pub fn stats(&self) -> Stats {
-        Stats {
-            nodes: self.stats.nodes
-                + self.attacker_vcf.stats().nodes
-                + self.threat_vcf.stats().nodes
-                + self.defender_vcf.stats().nodes,
-        }
+        Stats { nodes: self.stats.nodes + self.attacker_vcf.stats().nodes + self.defender_vcf.stats().nodes }
     }
 
     /// Looks for a VCT for the attacker, who is to move in `pb`. The board is left as it was (its class counts and
@@ -187,8 +180,6 @@ impl<'a> Vct<'a> {
 
     /// Threats become moves that leave a VCF of at most `fours` fours; what was learnt under other threats goes.
     fn set_threat_fours(&mut self, fours: u32) {
-        let vcf_options = VcfOptions { max_moves: fours, ..inner_vcf_options(&self.options) };
-        self.threat_vcf = Vcf::new(self.attacker, vcf_options);
         self.threat_fours = fours;
         self.table.clear();
         self.expansions.clear();
@@ -394,7 +385,7 @@ impl<'a> Vct<'a> {
             }
             attacks
         } else {
-            let threat = match self.threat_vcf.solve(pb) {
+            let threat = match self.threat(pb) {
                 Solution::Win(line) => line,
                 Solution::None => return Expansion::Done(DISPROVEN), // no threat: the defender plays freely
                 Solution::Unknown => {
@@ -428,6 +419,12 @@ impl<'a> Vct<'a> {
             ((Pattern4::Five as u32 - class) << 16) | near
         });
         Expansion::Moves { moves: Rc::from(moves.as_slice()), forced: false }
+    }
+
+    /// The attacker's VCF of at most [`Vct::threat_fours`] fours (as if the defender passed): a move after which
+    /// there is one is a threat.
+    fn threat(&mut self, pb: &mut PatternBoard) -> Solution {
+        self.attacker_vcf.solve_with_moves(pb, u64::MAX, self.threat_fours)
     }
 
     /// The attacker's candidate threats: legal moves that make at least an open two on some line (a move that sets
@@ -468,7 +465,7 @@ impl<'a> Vct<'a> {
                 continue;
             }
             pb.make(q, d);
-            let attacker_still_wins = self.threat_vcf.solve(pb);
+            let attacker_still_wins = self.threat(pb);
             pb.undo();
             match attacker_still_wins {
                 Solution::None => out.push(q),
