@@ -400,9 +400,27 @@ impl PatternBoard {
             return true;
         }
         let tables = self.tables;
+        let half = 16 * c.index() as u32;
+        self.any_point_after(p, c, 0xf, |d, index, entry| {
+            let pattern = u16::from(entry >> (4 * c.index())) & 0xf;
+            let state = self.points[index];
+            let old = (state.pats >> half) as u16;
+            let pats = (old & !(0xf << (4 * d))) | (pattern << (4 * d));
+            let class = if pats == old { state.p4[c.index()] } else { tables.combo(c, pats) };
+            wants(class)
+        })
+    }
+
+    /// Walks the empty points within five steps of the empty point `p` on the lines in `dirs` (one bit per
+    /// direction), with the line-table entry each would have after a stone of colour `c` on `p`, until `f`
+    /// returns true; returns whether it did.
+    #[inline(always)]
+    fn any_point_after(&self, p: Pos, c: Color, dirs: u8, mut f: impl FnMut(usize, usize, u8) -> bool) -> bool {
         let centre = p.index() as isize;
-        let (nibble_shift, half) = (4 * c.index() as u32, 16 * c.index() as u32);
         for (d, &step) in DIR_STEP.iter().enumerate() {
+            if dirs & (1 << d) == 0 {
+                continue;
+            }
             let (line, along) = self.board.line(d, p);
             let word = line | (color_bits(c) << (2 * (along + PAD)));
             let around = word >> (2 * along);
@@ -412,13 +430,7 @@ impl PatternBoard {
                 let k = (empty.trailing_zeros() / 2) as isize - 5;
                 empty &= empty - 1;
                 let window = word >> (2 * (along as isize + k));
-                let pattern = u16::from(tables.line(key_of_window(window)) >> nibble_shift) & 0xf;
-                let index = (centre + k * step) as usize;
-                let state = self.points[index];
-                let old = (state.pats >> half) as u16;
-                let pats = (old & !(0xf << (4 * d))) | (pattern << (4 * d));
-                let class = if pats == old { state.p4[c.index()] } else { tables.combo(c, pats) };
-                if wants(class) {
+                if f(d, (centre + k * step) as usize, self.tables.line(key_of_window(window))) {
                     return true;
                 }
             }
@@ -459,30 +471,15 @@ impl PatternBoard {
     #[must_use]
     pub fn five_points_after(&self, p: Pos, c: Color) -> ArrayVec<Pos, 2> {
         let mut out = ArrayVec::new();
-        let tables = self.tables;
-        let centre = p.index() as isize;
-        let nibble_shift = 4 * c.index() as u32;
-        for (d, &step) in DIR_STEP.iter().enumerate() {
-            if self.pattern(c, p, d).fours() == 0 {
-                continue; // no five on this line: it would need a four through `p`
+        // No five on a line without a four through `p`.
+        let dirs = (0..4).filter(|&d| self.pattern(c, p, d).fours() != 0).fold(0u8, |m, d| m | (1 << d));
+        self.any_point_after(p, c, dirs, |_, index, entry| {
+            if (entry >> (4 * c.index())) & 0xf != Pattern::Five as u8 {
+                return false;
             }
-            let (line, along) = self.board.line(d, p);
-            let word = line | (color_bits(c) << (2 * (along + PAD)));
-            let around = word >> (2 * along);
-            let taken = (around | (around >> 1)) & NEAR_POINTS;
-            let mut empty = !taken & NEAR_POINTS;
-            while empty != 0 {
-                let k = (empty.trailing_zeros() / 2) as isize - 5;
-                empty &= empty - 1;
-                let window = word >> (2 * (along as isize + k));
-                if (tables.line(key_of_window(window)) >> nibble_shift) & 0xf == Pattern::Five as u8 {
-                    if out.is_full() {
-                        return out;
-                    }
-                    out.push(Pos::from_index((centre + k * step) as usize));
-                }
-            }
-        }
+            out.push(Pos::from_index(index));
+            out.is_full()
+        });
         out
     }
 
