@@ -487,29 +487,39 @@ impl PatternBoard {
     /// states when `log` is set.
     #[inline]
     fn refresh_lines(&mut self, p: Pos, log: bool) {
+        // One copy per direction, so that its shifts, masks and step are constants.
+        self.refresh_line::<0>(p, log);
+        self.refresh_line::<1>(p, log);
+        self.refresh_line::<2>(p, log);
+        self.refresh_line::<3>(p, log);
+    }
+
+    /// [`PatternBoard::refresh_lines`] on the line of direction `D`.
+    #[inline(always)]
+    fn refresh_line<const D: usize>(&mut self, p: Pos, log: bool) {
         let tables = self.tables;
         let centre = p.index() as isize;
-        for (d, &step) in DIR_STEP.iter().enumerate() {
-            let (word, along) = self.board.line(d, p);
-            // The eleven points around `p` (off the board: walls), point `j` at bits `2j`, `p` itself at `j = 5`.
-            let around = word >> (2 * along);
-            let taken = (around | (around >> 1)) & NEAR_POINTS;
-            let mut empty = !taken & NEAR_POINTS & !(1 << 10);
-            let shift = 4 * d;
-            let mask = (0xf << shift) | (0xf << (16 + shift));
-            while empty != 0 {
-                let k = (empty.trailing_zeros() / 2) as isize - 5;
-                empty &= empty - 1;
-                // An empty point is on the board, so its window starts at or after the line word's first bit.
-                let window = word >> (2 * (along as isize + k));
-                let entry = tables.line(key_of_window(window));
-                let index = (centre + k * step) as usize;
-                let old = self.points[index].pats;
-                let pats = (old & !mask) | (u32::from(entry & 0xf) << shift) | (u32::from(entry >> 4) << (16 + shift));
-                // A stone five steps away often changes neither colour's pattern here.
-                if pats != old {
-                    self.set_patterns(index, pats, log);
-                }
+        let step = DIR_STEP[D];
+        let (word, along) = self.board.line(D, p);
+        // The eleven points around `p` (off the board: walls), point `j` at bits `2j`, `p` itself at `j = 5`.
+        let around = word >> (2 * along);
+        let taken = (around | (around >> 1)) & NEAR_POINTS;
+        let mut empty = !taken & NEAR_POINTS & !(1 << 10);
+        let shift = 4 * D;
+        let mask = (0xf << shift) | (0xf << (16 + shift));
+        while empty != 0 {
+            let k = (empty.trailing_zeros() / 2) as isize - 5;
+            empty &= empty - 1;
+            // An empty point is on the board, so its window starts at or after the line word's first bit.
+            let window = word >> (2 * (along as isize + k));
+            let entry = u32::from(tables.line(key_of_window(window)));
+            let index = (centre + k * step) as usize;
+            let old = self.points[index].pats;
+            // Black's nibble to bits 0..4, White's to bits 16..20, then into direction `D`'s place.
+            let pats = (old & !mask) | (((entry | (entry << 12)) & 0x000f_000f) << shift);
+            // A stone five steps away often changes neither colour's pattern here.
+            if pats != old {
+                self.set_patterns(index, pats, log);
             }
         }
     }
