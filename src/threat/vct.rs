@@ -438,9 +438,12 @@ impl<'a> Vct<'a> {
         let weakest = if self.threat_fours <= 1 || no_fours { Pattern::Block3 } else { Pattern::Flex2 };
         let mut moves = MoveList::new();
         let mut to_check = MoveList::new();
+        let weakest = weakest as u16;
         pb.for_each_empty(|p, cls| {
             let class = cls[a.index()];
-            let shape = (0..4).any(|dir| pb.pattern(a, p, dir) >= weakest);
+            // The four patterns' raw values, compared in place (a pattern's value is its order).
+            let packed = pb.packed_patterns(a, p);
+            let shape = (0..4).any(|dir| (packed >> (4 * dir)) & 0xf >= weakest);
             if class == Pattern4::Forbidden {
                 to_check.push(p);
             } else if shape {
