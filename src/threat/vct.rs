@@ -96,6 +96,8 @@ pub struct Vct<'a> {
     depth_cut: bool,
     /// The defender's VCF: against a threat that is not a four, a defender with a VCF wins first.
     defender_vcf: Vcf<'a>,
+    /// Buffers for the children's numbers of the nodes being searched, reused so that a visit allocates none.
+    spare: Vec<Vec<Numbers>>,
 }
 
 /// What a node offers: the end of the search there, or the moves to search (`forced` when the only move is the
@@ -122,6 +124,7 @@ impl<'a> Vct<'a> {
             threat_fours: 1,
             depth_cut: false,
             defender_vcf: Vcf::new(attacker.opponent(), vcf_options),
+            spare: Vec::new(),
         }
     }
 
@@ -243,13 +246,12 @@ impl<'a> Vct<'a> {
         let next = Self::child(node, forced);
         // The children's numbers, read from the table once: while this node is searched, a child changes only
         // when it is the one searched, whose new numbers the search returns.
-        let mut children: Vec<Numbers> = moves
-            .iter()
-            .map(|&m| {
-                let child_key = Self::key_of(pb.board().hash_after(m, side), next);
-                self.table.get(&child_key).copied().unwrap_or_else(|| Self::initial(pb, node, side, m))
-            })
-            .collect();
+        let mut children = self.spare.pop().unwrap_or_default();
+        children.clear();
+        children.extend(moves.iter().map(|&m| {
+            let child_key = Self::key_of(pb.board().hash_after(m, side), next);
+            self.table.get(&child_key).copied().unwrap_or_else(|| Self::initial(pb, node, side, m))
+        }));
         loop {
             let mut best = 0;
             let (mut best_value, mut second) = (INF + 1, INF + 1);
@@ -271,6 +273,7 @@ impl<'a> Vct<'a> {
             let here = if node.or { Numbers { pn: min_value, dn: sum } } else { Numbers { pn: sum, dn: min_value } };
             if here.pn >= pn_limit || here.dn >= dn_limit || self.stopped {
                 self.table.insert(key, here);
+                self.spare.push(children);
                 return here;
             }
             let m = moves[best];
