@@ -472,7 +472,11 @@ impl PatternBoard {
     pub fn five_points_after(&self, p: Pos, c: Color) -> ArrayVec<Pos, 2> {
         let mut out = ArrayVec::new();
         // No five on a line without a four through `p`.
-        let dirs = (0..4).filter(|&d| self.pattern(c, p, d).fours() != 0).fold(0u8, |m, d| m | (1 << d));
+        // (Raw pattern values, compared in place: Block4, Flex4 and DoubleFour are the patterns with fours.)
+        let packed = self.packed_patterns(c, p);
+        let has_four =
+            |d: usize| ((Pattern::Block4 as u16)..=(Pattern::DoubleFour as u16)).contains(&((packed >> (4 * d)) & 0xf));
+        let dirs = (0..4).filter(|&d| has_four(d)).fold(0u8, |m, d| m | (1 << d));
         self.any_point_after(p, c, dirs, |_, index, entry| {
             if (entry >> (4 * c.index())) & 0xf != Pattern::Five as u8 {
                 return false;
