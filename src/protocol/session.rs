@@ -185,12 +185,13 @@ impl Session {
                 self.ended = true; // END is obeyed even inside a block
                 return Ok(());
             }
-            if self.block_error.is_some() && !text.eq_ignore_ascii_case("done") {
-                return Ok(()); // the block is already bad: wait for its DONE
+            if self.block_error.is_some() {
+                // The block is already bad: its DONE gets the one ERROR, other lines wait for it.
+                return if text.eq_ignore_ascii_case("done") { self.end_bad_block(out) } else { Ok(()) };
             }
             match self.mode {
                 Mode::Board { .. } => return self.board_line(text, out),
-                Mode::Block { .. } => return self.block_line(text, out),
+                Mode::Block { .. } => return self.block_line(text),
                 Mode::Swap2 { .. } => return self.swap2_line(text, out),
                 Mode::Soosorv { .. } => return self.soosorv_line(text, out),
                 Mode::Commands => {}
@@ -556,6 +557,12 @@ impl Session {
         Ok(())
     }
 
+    /// A bad line inside a block: its message (with what stays `unchanged`) is kept for the block's DONE.
+    fn bad_block_line(&mut self, msg: &str, unchanged: &str) -> io::Result<()> {
+        self.block_error = Some(format!("{msg}; {unchanged}"));
+        Ok(())
+    }
+
     /// The DONE of a block with a bad line: one ERROR, and the state as it was.
     fn end_bad_block(&mut self, out: &mut dyn Write) -> io::Result<()> {
         self.mode = Mode::Commands;
@@ -565,12 +572,8 @@ impl Session {
 
     fn soosorv_line(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
         let point = match parse_point_line(text) {
-            Ok(p) if self.block_error.is_none() => p,
-            Ok(_) => return self.end_bad_block(out),
-            Err(msg) => {
-                self.block_error = Some(format!("{msg}; the board is unchanged"));
-                return Ok(());
-            }
+            Ok(p) => p,
+            Err(msg) => return self.bad_block_line(&msg, "the board is unchanged"),
         };
         let Mode::Soosorv { step, n, stones } = &mut self.mode else { return Ok(()) };
         let Some(p) = point else {
@@ -601,12 +604,8 @@ impl Session {
 
     fn swap2_line(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
         let point = match parse_swap2_line(text) {
-            Ok(p) if self.block_error.is_none() => p,
-            Ok(_) => return self.end_bad_block(out),
-            Err(msg) => {
-                self.block_error = Some(format!("{msg}; the board is unchanged"));
-                return Ok(());
-            }
+            Ok(p) => p,
+            Err(msg) => return self.bad_block_line(&msg, "the board is unchanged"),
         };
         let Mode::Swap2 { stones } = &mut self.mode else { return Ok(()) };
         match point {
@@ -635,14 +634,10 @@ impl Session {
         }
     }
 
-    fn block_line(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
+    fn block_line(&mut self, text: &str) -> io::Result<()> {
         let point = match parse_point_line(text) {
-            Ok(p) if self.block_error.is_none() => p,
-            Ok(_) => return self.end_bad_block(out),
-            Err(msg) => {
-                self.block_error = Some(format!("{msg}; the blocked points are unchanged"));
-                return Ok(());
-            }
+            Ok(p) => p,
+            Err(msg) => return self.bad_block_line(&msg, "the blocked points are unchanged"),
         };
         let Mode::Block { points, add } = &mut self.mode else { return Ok(()) };
         match point {
@@ -670,12 +665,8 @@ impl Session {
 
     fn board_line(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
         let line = match parse_board_line(text) {
-            Ok(l) if self.block_error.is_none() => l,
-            Ok(_) => return self.end_bad_block(out),
-            Err(msg) => {
-                self.block_error = Some(format!("{msg}; the board is unchanged"));
-                return Ok(());
-            }
+            Ok(l) => l,
+            Err(msg) => return self.bad_block_line(&msg, "the board is unchanged"),
         };
         let Mode::Board { stones, think } = &mut self.mode else { return Ok(()) };
         match line {
