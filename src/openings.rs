@@ -109,23 +109,45 @@ pub fn parse_openings(text: &str, size: usize, rule: Rule) -> Vec<(usize, Result
     out
 }
 
+/// The 26 renju openings, moved from 15×15's centre to the centre of a board of side `size`; those that leave the
+/// board or cannot be played under `rule` are left out.
+#[must_use]
+pub fn renju_openings(size: usize, rule: Rule) -> Vec<Vec<Pos>> {
+    let shift = size as isize / 2 - 7;
+    let moved = |p: &Pos| {
+        let (x, y) = (p.x as isize + shift, p.y as isize + shift);
+        let on = |v: isize| (0..size as isize).contains(&v);
+        (on(x) && on(y)).then(|| Pos::new(x as usize, y as usize))
+    };
+    RENJU_OPENINGS
+        .iter()
+        .filter_map(|o| parse_opening(o, 15, Rule::Freestyle).ok().flatten())
+        .filter_map(|m| m.iter().map(moved).collect::<Option<Vec<Pos>>>())
+        .filter(|m| check_opening(m, size, rule).is_ok())
+        .collect()
+}
+
+/// Whether two openings put the same stones of each colour on the board (the order of the moves may differ).
+#[must_use]
+pub fn same_opening(a: &[Pos], b: &[Pos]) -> bool {
+    let sides = |m: &[Pos]| {
+        let mut sides = [Vec::new(), Vec::new()];
+        for (i, &p) in m.iter().enumerate() {
+            sides[i % 2].push(p);
+        }
+        sides.iter_mut().for_each(|s| s.sort());
+        sides
+    };
+    sides(a) == sides(b)
+}
+
 /// The opening's distinct images under the eight board symmetries, the opening itself first.
 #[must_use]
 pub fn symmetric_images(moves: &[Pos], size: usize) -> Vec<Vec<Pos>> {
     let mut out: Vec<Vec<Pos>> = Vec::new();
     for k in 0..8 {
         let image: Vec<Pos> = moves.iter().map(|p| p.transform(size, k)).collect();
-        // Two images are the same opening when each colour has the same stones (the order may differ).
-        let key = |m: &[Pos]| {
-            let (mut b, mut w): (Vec<Pos>, Vec<Pos>) = (Vec::new(), Vec::new());
-            for (i, &p) in m.iter().enumerate() {
-                if i % 2 == 0 { b.push(p) } else { w.push(p) }
-            }
-            b.sort();
-            w.sort();
-            (b, w)
-        };
-        if !out.iter().any(|o| key(o) == key(&image)) {
+        if !out.iter().any(|o| same_opening(o, &image)) {
             out.push(image);
         }
     }

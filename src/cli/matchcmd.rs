@@ -4,7 +4,7 @@
 
 use crate::engine::Engine;
 use crate::matches::{self, EngineSpec, MatchConfig, Sprt};
-use crate::openings::{check_opening, format_opening, parse_openings, symmetric_images};
+use crate::openings::{check_opening, format_opening, parse_openings, renju_openings, same_opening, symmetric_images};
 use crate::search::time::Clock;
 use crate::types::{Color, Pos, Rule};
 use std::io::{self, Write};
@@ -76,7 +76,7 @@ pub fn random_openings(opts: &GenOptions) -> Vec<(Vec<Pos>, i32)> {
             moves.push(p);
         }
         if check_opening(&moves, opts.size, opts.rule).is_err()
-            || found.iter().any(|(f, _)| symmetric_images(f, opts.size).iter().any(|img| same_stones(img, &moves)))
+            || found.iter().any(|(f, _)| symmetric_images(f, opts.size).iter().any(|img| same_opening(img, &moves)))
         {
             continue;
         }
@@ -101,18 +101,6 @@ pub fn random_openings(opts: &GenOptions) -> Vec<(Vec<Pos>, i32)> {
         }
     }
     found
-}
-
-fn same_stones(a: &[Pos], b: &[Pos]) -> bool {
-    let split = |m: &[Pos]| {
-        let mut sides = [Vec::new(), Vec::new()];
-        for (i, &p) in m.iter().enumerate() {
-            sides[i % 2].push(p);
-        }
-        sides.iter_mut().for_each(|s| s.sort());
-        sides
-    };
-    split(a) == split(b)
 }
 
 /// `openings [--rule R] [--size N] [--count N] [--stones K] [--depth D] [--max-score S] [--seed S]`: prints random
@@ -155,26 +143,6 @@ fn parse_size(v: &str) -> Result<usize, String> {
         return Err(format!("board size {size} is not supported (use 5 to 22)"));
     }
     Ok(size)
-}
-
-/// The 26 renju openings moved to the centre of a board of side `size` (none on boards too small for them).
-fn default_openings(size: usize, rule: Rule) -> Vec<Vec<Pos>> {
-    let shift = size as isize / 2 - 7;
-    crate::openings::RENJU_OPENINGS
-        .iter()
-        .filter_map(|o| crate::openings::parse_opening(o, 15, Rule::Freestyle).ok().flatten())
-        .filter_map(|m| {
-            let moved: Option<Vec<Pos>> = m
-                .iter()
-                .map(|p| {
-                    let (x, y) = (p.x as isize + shift, p.y as isize + shift);
-                    ((0..size as isize).contains(&x) && (0..size as isize).contains(&y))
-                        .then(|| Pos::new(x as usize, y as usize))
-                })
-                .collect();
-            moved.filter(|m| check_opening(m, size, rule).is_ok())
-        })
-        .collect()
 }
 
 /// Parses the options of `match` into a configuration; the random openings are generated here.
@@ -272,7 +240,7 @@ fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchConfig, Stri
         );
         list
     } else {
-        default_openings(config.size, config.rule)
+        renju_openings(config.size, config.rule)
     };
     if symmetries {
         config.openings = config.openings.iter().flat_map(|o| symmetric_images(o, config.size)).collect();
@@ -371,7 +339,7 @@ mod tests {
             assert!(check_opening(m, 15, Rule::Renju).is_ok());
             assert!(score.abs() <= 400);
             for (other, _) in &found[i + 1..] {
-                assert!(!same_stones(m, other));
+                assert!(!same_opening(m, other));
             }
         }
         assert_eq!(found, random_openings(&opts), "the seed fixes the openings");

@@ -79,10 +79,7 @@ impl MatchConfig {
             tolerance_ms: 1_000,
             max_memory: 367_001_600,
             draw_at: default_draw_at(Rule::Renju, 15),
-            openings: crate::openings::RENJU_OPENINGS
-                .iter()
-                .filter_map(|o| crate::openings::parse_opening(o, 15, Rule::Renju).ok().flatten())
-                .collect(),
+            openings: crate::openings::renju_openings(15, Rule::Renju),
             concurrency: 1,
             sgf_dir: None,
             sprt: None,

@@ -25,6 +25,8 @@ pub struct EngineProcess {
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     suspended: bool,
+    /// Killed and reaped: its process group id may belong to someone else now.
+    killed: bool,
 }
 
 impl EngineProcess {
@@ -61,7 +63,7 @@ impl EngineProcess {
                 }
             }
         });
-        Ok(EngineProcess { child, stdin, lines: rx, suspended: false })
+        Ok(EngineProcess { child, stdin, lines: rx, suspended: false, killed: false })
     }
 
     /// The process id (the process group's id on Unix).
@@ -141,6 +143,10 @@ impl EngineProcess {
 
     /// Kills the engine and every process of its group.
     pub fn kill(&mut self) {
+        if self.killed {
+            return;
+        }
+        self.killed = true;
         signal_group(self.child.id(), Signal::Kill);
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -149,7 +155,7 @@ impl EngineProcess {
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        // Children of an engine that exited may still run in its group.
+        // Children of an engine that exited may still run in its group; an engine killed already is left alone.
         self.kill();
     }
 }
