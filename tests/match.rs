@@ -40,9 +40,15 @@ fn run_match(name: &str, opening: &str, black: &str, white: &str, extra: &[&str]
         "1000".into(),
     ];
     args.extend(extra.iter().map(|s| s.to_string()));
-    let out = Command::new(BIN).args(&args).output().expect("run match");
-    assert!(out.status.success(), "match failed: {}", String::from_utf8_lossy(&out.stdout));
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    run_ok(Command::new(BIN).args(&args))
+}
+
+/// Runs a command that must succeed; returns its output.
+fn run_ok(command: &mut Command) -> String {
+    let out = command.output().expect("run");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "failed: {text}");
+    text
 }
 
 fn game_line(out: &str) -> &str {
@@ -191,28 +197,23 @@ fn a_silent_engine_is_killed_at_the_limit_and_the_match_goes_on() {
     std::fs::write(&openings, "h8 h9\n").expect("write");
     let marker = format!("say:hang-marker-{}", std::process::id());
     let start = Instant::now();
-    let out = Command::new(BIN)
-        .args([
-            "match",
-            "--engine",
-            &puppet(&format!("{marker} hang")),
-            "--engine",
-            &puppet("a1 b2 c3"),
-            "--games",
-            "2",
-            "--openings",
-            &openings.display().to_string(),
-            "--turn-ms",
-            "200",
-            "--tolerance-ms",
-            "200",
-            "--sgf",
-            &dir.display().to_string(),
-        ])
-        .output()
-        .expect("run");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    let text = run_ok(Command::new(BIN).args([
+        "match",
+        "--engine",
+        &puppet(&format!("{marker} hang")),
+        "--engine",
+        &puppet("a1 b2 c3"),
+        "--games",
+        "2",
+        "--openings",
+        &openings.display().to_string(),
+        "--turn-ms",
+        "200",
+        "--tolerance-ms",
+        "200",
+        "--sgf",
+        &dir.display().to_string(),
+    ]));
     assert!(start.elapsed() < Duration::from_secs(30));
     let games: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(games.len(), 2, "{text}");
@@ -271,26 +272,21 @@ fn the_sprt_stops_a_one_sided_match_early() {
     let dir = scratch("sprt");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "a1 e2 b1 e3 c1 e4 d1 e5\n").expect("write");
-    let out = Command::new(BIN)
-        .args([
-            "match",
-            "--engine",
-            &puppet("e1"),
-            "--engine",
-            &puppet("n8 e1"),
-            "--games",
-            "200",
-            "--openings",
-            &openings.display().to_string(),
-            "--sprt",
-            "0,20",
-            "--concurrency",
-            "2",
-        ])
-        .output()
-        .expect("run");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    let text = run_ok(Command::new(BIN).args([
+        "match",
+        "--engine",
+        &puppet("e1"),
+        "--engine",
+        &puppet("n8 e1"),
+        "--games",
+        "200",
+        "--openings",
+        &openings.display().to_string(),
+        "--sprt",
+        "0,20",
+        "--concurrency",
+        "2",
+    ]));
     let games = text.lines().filter(|l| l.starts_with("game ")).count();
     assert!(games < 40, "{text}");
     assert!(text.contains("H1 accepted"), "{text}");
@@ -304,14 +300,12 @@ fn three_engines_play_a_round_robin_with_standings() {
     let dir = scratch("round-robin");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "a1 e2 b1 e3 c1 e4 d1 e5\n").expect("write");
-    let out = Command::new(BIN)
-        .args(["match", "--engine", &puppet("crash"), "--name", "loser", "--engine", &puppet("n8 e1")])
-        .args(["--engine", &puppet("e1"), "--name", "winner", "--games", "2", "--concurrency", "3"])
-        .args(["--openings", &openings.display().to_string()])
-        .output()
-        .expect("run");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    let text = run_ok(
+        Command::new(BIN)
+            .args(["match", "--engine", &puppet("crash"), "--name", "loser", "--engine", &puppet("n8 e1")])
+            .args(["--engine", &puppet("e1"), "--name", "winner", "--games", "2", "--concurrency", "3"])
+            .args(["--openings", &openings.display().to_string()]),
+    );
     assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 6, "{text}");
     let rows: Vec<Vec<&str>> = text
         .lines()
@@ -336,13 +330,11 @@ fn the_sprt_runs_on_when_the_engines_are_even() {
     let dir = scratch("sprt-even");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "a1 e2 b1 e3 c1 e4 d1 e5\ne1 o15\n").expect("write");
-    let out = Command::new(BIN)
-        .args(["match", "--engine", &puppet("e1"), "--engine", &puppet("n8 e1"), "--games", "40", "--sprt", "0,20"])
-        .args(["--openings", &openings.display().to_string(), "--concurrency", "2"])
-        .output()
-        .expect("run");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    let text = run_ok(
+        Command::new(BIN)
+            .args(["match", "--engine", &puppet("e1"), "--engine", &puppet("n8 e1"), "--games", "40", "--sprt", "0,20"])
+            .args(["--openings", &openings.display().to_string(), "--concurrency", "2"]),
+    );
     assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 40, "{text}");
     assert!(text.contains("no decision"), "{text}");
     assert!(text.contains("[10, 0, 0, 0, 10]"), "{text}");
@@ -359,11 +351,15 @@ fn the_default_openings_are_the_26_of_the_testdata_file() {
         .collect();
     assert_eq!(listed, tengen::openings::RENJU_OPENINGS.to_vec());
     // The match runner plays them in that order, each twice.
-    let out = Command::new(BIN)
-        .args(["match", "--engine", &puppet("crash"), "--engine", &puppet("crash"), "--games", "6"])
-        .output()
-        .expect("run");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = run_ok(Command::new(BIN).args([
+        "match",
+        "--engine",
+        &puppet("crash"),
+        "--engine",
+        &puppet("crash"),
+        "--games",
+        "6",
+    ]));
     let used: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("game "))
@@ -388,12 +384,11 @@ fn bad_match_options_are_refused_with_an_error_line() {
     let dir = scratch("bad-openings");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "h8 h8\nh8 zz\nh8 h9\n").expect("write");
-    let out = Command::new(BIN)
-        .args(["match", "--engine", &puppet("crash"), "--engine", &puppet("crash"), "--games", "1"])
-        .args(["--openings", &openings.display().to_string()])
-        .output()
-        .expect("run");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = run_ok(
+        Command::new(BIN)
+            .args(["match", "--engine", &puppet("crash"), "--engine", &puppet("crash"), "--games", "1"])
+            .args(["--openings", &openings.display().to_string()]),
+    );
     assert!(text.contains("line 1: H8 is played twice (skipped)"), "{text}");
     assert!(text.contains("line 2:"), "{text}");
     assert!(text.contains("opening h8 h9: 0-1 Black crashed"), "{text}");
