@@ -18,6 +18,8 @@ pub mod movegen;
 pub mod openings;
 pub mod pattern;
 pub mod protocol;
+pub mod records;
 pub mod search;
 pub mod threat;
+pub mod tune;
 pub mod types;

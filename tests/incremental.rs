@@ -338,3 +338,91 @@ const FOUR_SET: u16 = (1 << Pattern4::Forbidden as u16)
     | (1 << Pattern4::Block4Flex3 as u16)
     | (1 << Pattern4::Flex4 as u16)
     | (1 << Pattern4::Five as u16);
+
+/// A set of weights with a distinct value for every code, table and family, so that a sum that missed or
+/// doubled a point would show.
+fn distinct_weights() -> &'static tengen::eval::Weights {
+    let mut w = tengen::eval::Weights::zero();
+    for f in 0..tengen::eval::FAMILIES {
+        for k in 1..tengen::pattern::CODES {
+            w.own[f][k] = (k as i16 % 97) * 3 + f as i16 + 1;
+            w.opp[f][k] = -((k as i16 % 89) * 5) - 7 * f as i16 - 2;
+        }
+    }
+    Box::leak(Box::new(w))
+}
+
+#[test]
+fn code_sums_equal_a_from_scratch_sum_after_every_make_and_undo() {
+    let weights = distinct_weights();
+    let mut rng = Rng(0xc0de_5a11_0000_0011);
+    let mut checks = 0;
+    for game in 0..60 {
+        let rule = Rule::ALL[game % Rule::ALL.len()];
+        let size = [15, 15, 20, 9, 22][game % 5];
+        let mut b = PatternBoard::new(size, rule).expect("valid size");
+        let values = weights.code_values(rule);
+        // Half the games attach the values to a board that already has stones (undone by recomputing).
+        let attach_at = if game % 2 == 0 { 0 } else { 6 + rng.below(20) };
+        let mut color = Color::Black;
+        let length = 20 + rng.below(120);
+        while b.board().stone_count() < length {
+            if b.board().stone_count() == attach_at && b.code_values().is_none() {
+                b.set_code_values(Some(values));
+            }
+            if b.board().stone_count() > 0 && rng.below(5) == 0 {
+                let Some((_, c)) = b.undo() else { break };
+                color = c;
+            } else {
+                let Some(p) = random_move(&b, &mut rng) else { break };
+                b.make(p, color);
+                color = color.opponent();
+            }
+            if b.code_values().is_some() {
+                let scratch = tengen::eval::code_sums_from_scratch(&b, weights);
+                assert_eq!(b.code_sums(), scratch, "game {game} ({rule}) at {} stones", b.board().stone_count());
+                checks += 1;
+            }
+        }
+        while b.undo().is_some() {
+            if b.code_values().is_some() {
+                assert_eq!(b.code_sums(), tengen::eval::code_sums_from_scratch(&b, weights), "game {game} unwinding");
+            }
+        }
+        let mut empty = PatternBoard::new(size, rule).expect("valid size");
+        empty.set_code_values(Some(values));
+        if b.code_values().is_some() {
+            assert_eq!(b.code_sums(), empty.code_sums(), "game {game}: unwound to the empty board's sums");
+        }
+    }
+    assert!(checks > 2_000, "only {checks} checks");
+}
+
+#[test]
+fn a_points_code_is_the_code_of_its_four_directly_classified_patterns() {
+    use tengen::pattern::{code_of, code_of_patterns, code_patterns};
+    let mut rng = Rng(0x5eed_c0de_0000_0013);
+    let mut compared = 0;
+    for game in 0..15 {
+        let rule = Rule::ALL[game % Rule::ALL.len()];
+        let mut b = PatternBoard::new(15, rule).expect("valid size");
+        let mut color = Color::Black;
+        for _ in 0..(20 + rng.below(80)) {
+            let Some(p) = random_move(&b, &mut rng) else { break };
+            b.make(p, color);
+            color = color.opponent();
+        }
+        for p in b.board().points().filter(|&p| b.board().is_empty(p)) {
+            for c in Color::BOTH {
+                let direct = [0, 1, 2, 3].map(|d| classify_line(&cells_by_coordinates(&b, p, d, c), rule, c));
+                let code = code_of(b.packed_patterns(c, p));
+                assert_eq!(code, code_of_patterns(direct), "{rule} {c} at {}", p.notation(15));
+                let mut sorted = direct;
+                sorted.sort();
+                assert_eq!(code_patterns(code), sorted);
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 3_000);
+}

@@ -6,14 +6,16 @@ mod position;
 mod puppet;
 mod selfplay;
 mod think;
+mod tune;
 
 pub use crate::engine::RENJU_OPENINGS;
 pub use crate::matches::elo_estimate;
 pub use matchcmd::{GenOptions, protocol_presets, random_openings};
 pub use position::{PositionLine, parse_position_line};
 pub use puppet::puppet;
-pub use selfplay::{Match, Player, selfplay};
+pub use selfplay::{Match, OpeningChoice, Player, parse_selfplay, selfplay};
 pub use think::{analyze, bench, position_from_moves, report_text};
+pub use tune::{TuneCommand, parse_tune, run_tune};
 
 use crate::pattern::PatternBoard;
 use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions};
@@ -26,7 +28,11 @@ const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N]
        pbrain-tengen bench [depth]
        pbrain-tengen analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] <moves, e.g. h8 h9 j10>
        pbrain-tengen selfplay [--rule R] [--games N] [--turn-ms MS] [--match-ms MS] [--draw-at N] [--max-memory BYTES]
-                              [--a-depth D] [--b-depth D] [--a-no-threats] [--b-no-threats]
+                              [--a-depth D] [--b-depth D] [--nodes N] [--a-nodes N] [--b-nodes N] [--a-no-threats]
+                              [--b-no-threats] [--weights FILE] [--a-weights FILE] [--b-weights FILE]
+                              [--concurrency K] [--record FILE] [--openings renju26|varied] [--random-plies K] [--seed S]
+       pbrain-tengen tune [--init prior|embedded|FILE] [--out FILE] [--epochs N] [--batch N] [--lr X] [--order-lr X]
+                          [--l2 X] [--k K] [--held-out F] [--seed S] FILE...   (game files: .tgr or c-gomoku-cli .bin)
        pbrain-tengen match --engine CMD [--name NAME] --engine CMD [--name NAME] [more engines] [--rule R] [--size N]
                            [--games N] [--turn-ms MS] [--match-ms MS] [--tolerance-ms MS] [--max-memory BYTES]
                            [--draw-at N] [--openings FILE | --random-openings N [--opening-stones K]
@@ -152,6 +158,7 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> io:
         },
         "analyze" => analyze_command(rest, out),
         "selfplay" => parse_selfplay(rest).map(|m| selfplay(&m, out)),
+        "tune" => parse_tune(rest).map(|c| run_tune(&c, out)),
         "match" => matchcmd::match_command(rest, out),
         "openings" => matchcmd::openings_command(rest, out),
         "puppet" => return puppet(rest, input, out),
@@ -311,45 +318,4 @@ fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()
     let opts = parse_options(&rest, false)?;
     let mut pb = position_from_moves(&moves.join(" "), opts.size, opts.rule)?;
     Ok(analyze(&mut pb, ms, depth, threads, out))
-}
-
-/// The options of `selfplay`.
-fn parse_selfplay(args: &[String]) -> Result<Match, String> {
-    let mut m = Match {
-        rule: Rule::Renju,
-        games: 2,
-        turn_ms: 1_000,
-        match_ms: 0,
-        a: Player { depth: 0, threats: true },
-        b: Player { depth: 0, threats: true },
-        draw_at: None,
-        max_memory: 0,
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let name = args[i].as_str();
-        let mut number = |what: &str| -> Result<u64, String> {
-            i += 1;
-            let v = args.get(i).ok_or_else(|| format!("option {name} needs a value"))?;
-            v.parse().map_err(|_| format!("bad {what} '{v}'"))
-        };
-        match name {
-            "--rule" => {
-                i += 1;
-                m.rule = args.get(i).ok_or("option --rule needs a value")?.parse()?;
-            }
-            "--games" => m.games = number("game count")? as usize,
-            "--turn-ms" => m.turn_ms = number("time")?,
-            "--match-ms" => m.match_ms = number("time")?,
-            "--draw-at" => m.draw_at = Some(number("stone count")? as usize),
-            "--max-memory" => m.max_memory = number("memory limit")?,
-            "--a-depth" => m.a.depth = number("depth")?.min(crate::search::MAX_DEPTH as u64) as i32,
-            "--b-depth" => m.b.depth = number("depth")?.min(crate::search::MAX_DEPTH as u64) as i32,
-            "--a-no-threats" => m.a.threats = false,
-            "--b-no-threats" => m.b.threats = false,
-            other => return Err(format!("unknown option '{other}'")),
-        }
-        i += 1;
-    }
-    Ok(m)
 }

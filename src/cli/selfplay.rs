@@ -1,14 +1,31 @@
 //! `selfplay`: two configurations of this engine play each other in one process, each with its own engine and
-//! clock, from the 26 renju openings (each opening twice, colours swapped). A referee board judges every move by
-//! the rules. It prints one line per game, the score, an Elo estimate with its 95% margin, the slowest answer and
-//! the peak resident memory. The match runner of the protocol will replace it for engine-vs-engine matches.
+//! clock, several games at a time. A referee board judges every move by the rules. It prints one line per game,
+//! the score, an Elo estimate with its 95% margin, the slowest answer and the peak resident memory, and with
+//! `--record FILE` appends every game to a game file for training (see [`crate::records`]).
+//!
+//! Openings: the 26 renju openings in order (each twice, colours swapped: the default), or for training data
+//! (`--openings varied`) one per pair of games chosen by the seed: half of them a renju opening under a random
+//! symmetry, half one of 64 random balanced openings (`pbrain-tengen openings`) under a random symmetry; then in the first `--random-plies` moves,
+//! each side plays, one time in two, a random move among the four its ordering values like best (never when it
+//! must answer a threat). The seed fixes all of it; with a node limit per move (`--nodes`) the games themselves
+//! are fixed too.
 
+use super::OptionCursor;
+use super::matchcmd::{GenOptions, random_openings};
 use crate::engine::{Engine, RENJU_OPENINGS};
+use crate::eval::{Weights, WeightsRef, order_value};
 use crate::matches::elo_estimate;
+use crate::movegen::{Candidates, candidates};
 use crate::pattern::{MoveOutcome, PatternBoard};
+use crate::records::{GameRecord, NO_SCORE, Outcome, write_game, write_header};
+use crate::search::MATE;
 use crate::search::time::Clock;
 use crate::types::{Color, Pos, Rule};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use rayon::prelude::*;
 use std::io::{self, Write};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// One side's configuration.
@@ -16,12 +33,31 @@ use std::time::{Duration, Instant};
 pub struct Player {
     /// Deepest iteration (0: no limit).
     pub depth: i32,
+    /// Nodes per move (0: no limit).
+    pub nodes: u64,
     /// Whether the threat solvers are used.
     pub threats: bool,
+    /// The evaluation and ordering tables.
+    pub weights: WeightsRef,
+}
+
+impl Default for Player {
+    fn default() -> Player {
+        Player { depth: 0, nodes: 0, threats: true, weights: WeightsRef::default() }
+    }
+}
+
+/// Where the games start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpeningChoice {
+    /// The 26 renju openings in order, each twice.
+    Renju26,
+    /// Per pair of games: a renju opening under a random symmetry, or a random balanced opening.
+    Varied,
 }
 
 /// A self-play match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
     /// The rule.
     pub rule: Rule,
@@ -39,6 +75,36 @@ pub struct Match {
     pub draw_at: Option<usize>,
     /// Each engine's memory limit in bytes (`INFO max_memory`; 0: none).
     pub max_memory: u64,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// The game file every game is appended to, if any.
+    pub record: Option<String>,
+    /// Where the games start.
+    pub openings: OpeningChoice,
+    /// Moves after the opening in which a side may play a random good move.
+    pub random_plies: usize,
+    /// The seed of every random choice.
+    pub seed: u64,
+}
+
+impl Default for Match {
+    fn default() -> Match {
+        Match {
+            rule: Rule::Renju,
+            games: 2,
+            turn_ms: 1_000,
+            match_ms: 0,
+            a: Player::default(),
+            b: Player::default(),
+            draw_at: None,
+            max_memory: 0,
+            concurrency: 1,
+            record: None,
+            openings: OpeningChoice::Renju26,
+            random_plies: 0,
+            seed: 1,
+        }
+    }
 }
 
 /// How a game ended, from Black's side.
@@ -49,110 +115,317 @@ enum End {
     Draw(&'static str),
 }
 
+/// One game played.
+struct Played {
+    end: End,
+    /// Moves after the opening.
+    moves: usize,
+    slowest: Duration,
+    record: GameRecord,
+}
+
+/// The totals, kept as games end.
+#[derive(Default)]
+struct Tally {
+    wins: usize,
+    losses: usize,
+    draws: usize,
+    slowest: Duration,
+    moves: usize,
+}
+
+/// Parses the options of `selfplay`.
+///
+/// # Errors
+/// A message naming a bad or unknown option.
+pub fn parse_selfplay(args: &[String]) -> Result<Match, String> {
+    let mut m = Match::default();
+    let mut cursor = OptionCursor::new(args);
+    while let Some((name, inline)) = cursor.next_option() {
+        let mut value = || cursor.value(&name, &inline);
+        let mut number = |what: &str| -> Result<u64, String> {
+            let v = value()?;
+            v.trim().parse().map_err(|_| format!("bad {what} '{v}'"))
+        };
+        let depth = |d: u64| d.min(crate::search::MAX_DEPTH as u64) as i32;
+        match name.as_str() {
+            "--rule" => m.rule = value()?.parse()?,
+            "--games" => m.games = number("game count")? as usize,
+            "--turn-ms" => m.turn_ms = number("time")?,
+            "--match-ms" => m.match_ms = number("time")?,
+            "--draw-at" => m.draw_at = Some(number("stone count")? as usize),
+            "--max-memory" => m.max_memory = number("memory limit")?,
+            "--a-depth" => m.a.depth = depth(number("depth")?),
+            "--b-depth" => m.b.depth = depth(number("depth")?),
+            "--nodes" => (m.a.nodes, m.b.nodes) = number("node count").map(|n| (n, n))?,
+            "--a-nodes" => m.a.nodes = number("node count")?,
+            "--b-nodes" => m.b.nodes = number("node count")?,
+            "--a-no-threats" if inline.is_none() => m.a.threats = false,
+            "--b-no-threats" if inline.is_none() => m.b.threats = false,
+            "--weights" => {
+                (m.a.weights, m.b.weights) = Weights::load(&value()?).map(|w| (WeightsRef(w), WeightsRef(w)))?
+            }
+            "--a-weights" => m.a.weights = WeightsRef(Weights::load(&value()?)?),
+            "--b-weights" => m.b.weights = WeightsRef(Weights::load(&value()?)?),
+            "--concurrency" => m.concurrency = (number("game count")? as usize).clamp(1, 64),
+            "--record" => m.record = Some(value()?),
+            "--openings" => {
+                m.openings = match value()?.as_str() {
+                    "renju26" => OpeningChoice::Renju26,
+                    "varied" => OpeningChoice::Varied,
+                    other => return Err(format!("unknown openings '{other}' (renju26 or varied)")),
+                }
+            }
+            "--random-plies" => m.random_plies = number("move count")? as usize,
+            "--seed" => m.seed = number("seed")?,
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    Ok(m)
+}
+
+/// The opening of each pair of games.
+fn openings(m: &Match) -> Vec<Vec<Pos>> {
+    let pairs = m.games.div_ceil(2);
+    let renju = |i: usize, symmetry: usize| -> Vec<Pos> {
+        let text = RENJU_OPENINGS[i % RENJU_OPENINGS.len()];
+        text.split_whitespace().filter_map(|w| Pos::parse(w, 15).ok()).map(|p| p.transform(15, symmetry)).collect()
+    };
+    match m.openings {
+        OpeningChoice::Renju26 => (0..pairs).map(|i| renju(i, 0)).collect(),
+        OpeningChoice::Varied => {
+            let mut rng = StdRng::seed_from_u64(m.seed);
+            // Three stones near the centre make a few hundred distinct openings: a pool of 64 serves every pair.
+            let pool_size = (pairs / 2).min(RANDOM_POOL);
+            let options = GenOptions { rule: m.rule, count: pool_size, seed: m.seed, ..GenOptions::default() };
+            let pool: Vec<Vec<Pos>> = if pool_size > 0 {
+                random_openings(&options).into_iter().map(|(moves, _)| moves).collect()
+            } else {
+                Vec::new()
+            };
+            (0..pairs)
+                .map(|i| {
+                    let symmetry = rng.random_range(0..8);
+                    if i % 2 == 1 && !pool.is_empty() {
+                        let moves = &pool[rng.random_range(0..pool.len())];
+                        moves.iter().map(|p| p.transform(15, symmetry)).collect()
+                    } else {
+                        renju(rng.random_range(0..RENJU_OPENINGS.len()), symmetry)
+                    }
+                })
+                .collect()
+        }
+    }
+}
+
+/// How many random balanced openings the varied openings draw from.
+const RANDOM_POOL: usize = 64;
+
 /// Plays the match and writes the report.
 ///
 /// # Errors
-/// Output I/O errors only.
+/// Output I/O errors, and a game file that cannot be written.
 pub fn selfplay(m: &Match, out: &mut dyn Write) -> io::Result<()> {
-    let (mut wins, mut losses, mut draws) = (0usize, 0usize, 0usize);
-    let mut slowest = Duration::ZERO;
-    let mut moves_played = 0usize;
-    for game in 0..m.games {
-        let a_black = game % 2 == 0;
-        let opening = RENJU_OPENINGS[(game / 2) % RENJU_OPENINGS.len()];
-        let (black, white) = if a_black { (m.a, m.b) } else { (m.b, m.a) };
-        let (end, moves, slow) = play_game(m, opening, [black, white]);
-        slowest = slowest.max(slow);
-        moves_played += moves;
-        let a_result = match (end, a_black) {
-            (End::Draw(_), _) => 0,
-            (End::BlackWins(_), true) | (End::WhiteWins(_), false) => 1,
-            _ => -1,
-        };
-        match a_result {
-            1 => wins += 1,
-            -1 => losses += 1,
-            _ => draws += 1,
+    let openings = openings(m);
+    let mut record = match &m.record {
+        Some(path) => {
+            let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+            if file.metadata()?.len() == 0 {
+                write_header(&mut file)?;
+            }
+            Some(io::BufWriter::new(file))
         }
-        let how = match end {
-            End::BlackWins(r) => format!("1-0 ({r})"),
-            End::WhiteWins(r) => format!("0-1 ({r})"),
-            End::Draw(r) => format!("1/2 ({r})"),
-        };
-        writeln!(
-            out,
-            "game {:>3}: {} black, opening {opening}: {how}, {moves} moves, slowest {} ms",
-            game + 1,
-            if a_black { "A" } else { "B" },
-            slow.as_millis()
-        )?;
-        out.flush()?;
+        None => None,
+    };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(m.concurrency).build().map_err(io::Error::other)?;
+    let (tx, rx) = mpsc::channel::<(usize, Played)>();
+    let mut t = Tally::default();
+    let mut failed = None;
+    std::thread::scope(|scope| {
+        let openings = &openings;
+        scope.spawn(move || {
+            pool.install(|| {
+                (0..m.games).into_par_iter().for_each_with(tx, |tx, game| {
+                    let (black, white) = if game % 2 == 0 { (m.a, m.b) } else { (m.b, m.a) };
+                    let played = play_game(m, &openings[game / 2], [black, white], m.seed.wrapping_add(game as u64));
+                    // The receiver outlives the senders: a send cannot fail.
+                    let _ = tx.send((game, played));
+                });
+            });
+        });
+        // Lines and records are written here, as games end.
+        for (game, played) in rx {
+            let a_black = game % 2 == 0;
+            match (played.end, a_black) {
+                (End::Draw(_), _) => t.draws += 1,
+                (End::BlackWins(_), true) | (End::WhiteWins(_), false) => t.wins += 1,
+                _ => t.losses += 1,
+            }
+            t.slowest = t.slowest.max(played.slowest);
+            t.moves += played.moves;
+            let how = match played.end {
+                End::BlackWins(r) => format!("1-0 ({r})"),
+                End::WhiteWins(r) => format!("0-1 ({r})"),
+                End::Draw(r) => format!("1/2 ({r})"),
+            };
+            let opening: Vec<String> = openings[game / 2].iter().map(|p| p.notation(15)).collect();
+            let written = writeln!(
+                out,
+                "game {:>3}: {} black, opening {}: {how}, {} moves, slowest {} ms",
+                game + 1,
+                if a_black { "A" } else { "B" },
+                opening.join(" "),
+                played.moves,
+                played.slowest.as_millis()
+            )
+            .and_then(|()| out.flush())
+            .and_then(|()| match record.as_mut() {
+                Some(file) => write_game(file, &played.record).and_then(|()| file.flush()),
+                None => Ok(()),
+            });
+            if let Err(e) = written {
+                failed.get_or_insert(e);
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
     }
-    let (elo, margin) = elo_estimate(wins, losses, draws);
-    writeln!(out, "moves {moves_played}, slowest answer {} ms, peak resident {}", slowest.as_millis(), peak_memory())?;
+    let (elo, margin) = elo_estimate(t.wins, t.losses, t.draws);
+    writeln!(out, "moves {}, slowest answer {} ms, peak resident {}", t.moves, t.slowest.as_millis(), peak_memory())?;
     writeln!(out, "Elo of A vs B: {elo:+.0} +/- {margin:.0} (95%)")?;
-    writeln!(out, "Score of A vs B: {wins} - {losses} - {draws}")
+    writeln!(out, "Score of A vs B: {} - {} - {}", t.wins, t.losses, t.draws)
 }
 
-/// Plays one game; returns how it ended, the number of moves after the opening, and the slowest answer.
-fn play_game(m: &Match, opening: &str, players: [Player; 2]) -> (End, usize, Duration) {
-    let mut referee = match PatternBoard::new(15, m.rule) {
-        Ok(pb) => pb,
-        Err(_) => return (End::Draw("no board"), 0, Duration::ZERO),
+/// A random move among the four that `side`'s ordering values like best, unless it must answer a threat.
+fn random_good_move(pb: &mut PatternBoard, side: Color, weights: &WeightsRef, rng: &mut StdRng) -> Option<Pos> {
+    let Candidates::Moves { mut moves, forced: false } = candidates(pb, side) else { return None };
+    moves.sort_by_key(|&m| (std::cmp::Reverse(order_value(pb, side, m, weights)), m.index()));
+    moves.truncate(4);
+    (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
+}
+
+/// The two engines and the referee of a game, and its record so far.
+struct Table {
+    referee: PatternBoard,
+    engines: Vec<Engine>,
+    record: GameRecord,
+}
+
+impl Table {
+    /// Plays `p` for `side` on the referee's board and both engines', and records it with the mover's score.
+    fn put(&mut self, p: Pos, side: Color, score: i16) {
+        self.referee.make(p, side);
+        for e in &mut self.engines {
+            // The engines follow the referee's board, which has just taken the move.
+            let followed = e.play(p, side);
+            debug_assert!(followed.is_ok(), "an engine refused a move the referee took");
+        }
+        self.record.moves.push(p);
+        if let Some(s) = self.record.scores.as_mut() {
+            s.push(score);
+        }
+    }
+
+    fn finish(self, end: End, moves: usize, slowest: Duration) -> Played {
+        let outcome = match end {
+            End::BlackWins(_) => Outcome::BlackWins,
+            End::WhiteWins(_) => Outcome::WhiteWins,
+            End::Draw(_) => Outcome::Draw,
+        };
+        Played { end, moves, slowest, record: GameRecord { outcome, ..self.record } }
+    }
+}
+
+/// Plays one game from `opening`; `players` are Black's and White's configurations.
+fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Played {
+    let record = GameRecord {
+        rule: m.rule,
+        size: 15,
+        outcome: Outcome::Draw,
+        opening: opening.len(),
+        moves: Vec::new(),
+        scores: Some(Vec::new()),
     };
+    let no_game = |why| Played { end: End::Draw(why), moves: 0, slowest: Duration::ZERO, record: record.clone() };
+    let Ok(referee) = PatternBoard::new(15, m.rule) else { return no_game("no board") };
     let mut engines: Vec<Engine> = Vec::new();
     for p in players {
-        let Ok(mut e) = Engine::new(15, m.rule) else { return (End::Draw("no engine"), 0, Duration::ZERO) };
+        let Ok(mut e) = Engine::new(15, m.rule) else { return no_game("no engine") };
         e.settings.max_depth = p.depth;
+        e.settings.max_nodes = p.nodes;
         e.settings.search.threats = p.threats;
         e.settings.search.draw_at = m.draw_at;
-        e.set_memory_limit(m.max_memory);
+        e.settings.search.weights = p.weights;
+        // Several games share the machine: a smaller table unless a memory limit says otherwise.
+        if m.max_memory == 0 {
+            e.set_hash_bytes(16 << 20);
+        } else {
+            e.set_memory_limit(m.max_memory);
+        }
         engines.push(e);
     }
+    let mut table = Table { referee, engines, record: record.clone() };
     let mut side = Color::Black;
-    for word in opening.split_whitespace() {
-        let Ok(p) = Pos::parse(word, 15) else { return (End::Draw("bad opening"), 0, Duration::ZERO) };
-        referee.make(p, side);
-        for e in &mut engines {
-            let _ = e.play(p, side);
+    for &p in opening {
+        if table.referee.outcome(p, side) != MoveOutcome::Normal {
+            return no_game("bad opening");
         }
+        table.put(p, side, NO_SCORE);
         side = side.opponent();
     }
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut left = [m.match_ms as i64; 2];
     let mut slowest = Duration::ZERO;
     let mut moves = 0;
-    loop {
-        if referee.board().is_full() || m.draw_at.is_some_and(|n| referee.board().stone_count() >= n) {
-            return (End::Draw("board full or stone limit"), moves, slowest);
+    let end = loop {
+        let stones = table.referee.board().stone_count();
+        if table.referee.board().is_full() || m.draw_at.is_some_and(|n| stones >= n) {
+            break End::Draw("board full or stone limit");
         }
         let i = side.index();
-        let engine = &mut engines[i];
-        engine.settings.clock =
-            Clock { turn_ms: m.turn_ms, match_ms: m.match_ms, left_ms: (m.match_ms > 0).then_some(left[i]) };
-        let start = Instant::now();
-        let report = engine.think(None, |_| {});
-        let took = start.elapsed();
-        slowest = slowest.max(took);
-        left[i] -= took.as_millis() as i64;
+        let random = (moves < m.random_plies && rng.random_bool(0.5))
+            .then(|| random_good_move(&mut table.referee, side, &players[i].weights, &mut rng))
+            .flatten();
+        let (p, score) = if let Some(p) = random {
+            (p, NO_SCORE)
+        } else {
+            let engine = &mut table.engines[i];
+            let turn_ms = if players[i].nodes > 0 { m.turn_ms.max(10_000) } else { m.turn_ms };
+            engine.settings.clock =
+                Clock { turn_ms, match_ms: m.match_ms, left_ms: (m.match_ms > 0).then_some(left[i]) };
+            let start = Instant::now();
+            let report = engine.think(None, |_| {});
+            let took = start.elapsed();
+            slowest = slowest.max(took);
+            left[i] -= took.as_millis() as i64;
+            if m.match_ms > 0 && left[i] < 0 {
+                break lose(side, "out of time");
+            }
+            let Some(p) = report.best else { break End::Draw("no move") };
+            (p, report.score.clamp(-MATE, MATE) as i16)
+        };
         moves += 1;
-        let lose = |reason| if side == Color::Black { End::WhiteWins(reason) } else { End::BlackWins(reason) };
-        let win = |reason| if side == Color::Black { End::BlackWins(reason) } else { End::WhiteWins(reason) };
-        if m.match_ms > 0 && left[i] < 0 {
-            return (lose("out of time"), moves, slowest);
-        }
-        let Some(p) = report.best else { return (End::Draw("no move"), moves, slowest) };
-        match referee.outcome(p, side) {
-            MoveOutcome::Illegal => return (lose("illegal move"), moves, slowest),
-            MoveOutcome::Forbidden(_) => return (lose("forbidden move"), moves, slowest),
-            MoveOutcome::Win => return (win("five"), moves, slowest),
-            MoveOutcome::Normal => {}
-        }
-        referee.make(p, side);
-        for e in &mut engines {
-            let _ = e.play(p, side);
+        match table.referee.outcome(p, side) {
+            MoveOutcome::Illegal => break lose(side, "illegal move"),
+            MoveOutcome::Forbidden(_) => {
+                table.put(p, side, score);
+                break lose(side, "forbidden move");
+            }
+            MoveOutcome::Win => {
+                table.put(p, side, score);
+                break lose(side.opponent(), "five");
+            }
+            MoveOutcome::Normal => table.put(p, side, score),
         }
         side = side.opponent();
-    }
+    };
+    table.finish(end, moves, slowest)
+}
+
+/// The game lost by `side`.
+fn lose(side: Color, reason: &'static str) -> End {
+    if side == Color::Black { End::WhiteWins(reason) } else { End::BlackWins(reason) }
 }
 
 /// The process's peak resident size, from /proc (Linux), or "unknown".

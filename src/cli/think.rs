@@ -2,7 +2,6 @@
 //! a person reads it).
 
 use crate::board::Cell;
-use crate::eval::evaluate;
 use crate::movegen::five_points;
 use crate::pattern::{Pattern4, PatternBoard};
 use crate::search::tt::Table;
@@ -126,7 +125,19 @@ pub fn analyze(pb: &mut PatternBoard, ms: u64, depth: i32, threads: usize, out: 
             if c == side { "" } else { " (if it were to move)" }
         )?;
     }
-    writeln!(out, "static evaluation for {side}: {}", evaluate(pb, side))?;
+    let weights = crate::eval::default_weights();
+    let parts = crate::eval::parts(pb, side, weights);
+    let (me, them) = (parts.own, parts.opp);
+    writeln!(
+        out,
+        "static evaluation for {side}: {} = own codes {me} - opponent codes {them} + threat term {} (key {:05b}|{:05b}: \
+         the side to move's flags, then the opponent's; {})",
+        parts.total,
+        parts.threat,
+        parts.key & 31,
+        parts.key >> crate::eval::THREAT_FLAGS,
+        weights.header.first().map_or("weights", String::as_str)
+    )?;
     let start = Instant::now();
     let limits = SearchLimits {
         depth,

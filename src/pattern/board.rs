@@ -1,5 +1,6 @@
 //! `PatternBoard`: the stone board plus per-point patterns and threat classes, kept up to date by make and undo.
 
+use super::code::CodeValues;
 use super::forbid::ForbidKind;
 use super::table::{RuleTables, tables};
 use super::{Pattern, Pattern4};
@@ -76,6 +77,12 @@ pub struct PatternBoard {
     counts_log: Vec<ClassCounts>,
     /// Per point: how many stones lie within two steps (the 5×5 square around it).
     near: [u8; CELLS],
+    /// The values of pattern codes whose sums are kept, if any (see [`PatternBoard::set_code_values`]).
+    values: Option<&'static CodeValues>,
+    /// Per colour: the sums of its code values over the empty points, as the side to move's and as the opponent's.
+    sums: [[i32; 2]; 2],
+    /// `sums` before each recorded move (kept while `values` is set).
+    sums_log: Vec<[[i32; 2]; 2]>,
 }
 
 /// Per colour, per [`Pattern4`] class: a number of points.
@@ -163,6 +170,9 @@ impl PatternBoard {
             counts_log: Vec::new(),
             near: [0; CELLS],
             tracking: true,
+            values: None,
+            sums: [[0; 2]; 2],
+            sums_log: Vec::new(),
         };
         pb.recompute_all();
         Ok(pb)
@@ -232,6 +242,9 @@ impl PatternBoard {
         if self.tracking {
             self.counts_log.push(self.counts);
         }
+        if self.values.is_some() {
+            self.sums_log.push(self.sums);
+        }
         self.set_state(i, PointState::default());
         self.refresh_lines(p, true);
         if self.tracking {
@@ -259,6 +272,28 @@ impl PatternBoard {
             self.tracking = on;
             self.recompute_all();
         }
+    }
+
+    /// Keeps, from now on, each colour's sum of code values over the empty points (see [`CodeValues`]), or stops
+    /// keeping them (`None`, as for a new board). Recomputes the board's derived state, after which the moves made
+    /// so far are undone by recomputing.
+    pub fn set_code_values(&mut self, values: Option<&'static CodeValues>) {
+        self.values = values;
+        self.recompute_all();
+    }
+
+    /// The code values whose sums are kept, if any.
+    #[must_use]
+    pub fn code_values(&self) -> Option<&'static CodeValues> {
+        self.values
+    }
+
+    /// Per colour, the sums of its code values over the empty points, as the side to move's and as the opponent's
+    /// (zero unless values are kept: see [`PatternBoard::set_code_values`]).
+    #[inline]
+    #[must_use]
+    pub fn code_sums(&self) -> [[i32; 2]; 2] {
+        self.sums
     }
 
     /// Whether the class counts and stone neighbourhoods are kept.
@@ -293,6 +328,9 @@ impl PatternBoard {
         if self.board.stone_count() >= self.setup_stones {
             if let Some(counts) = self.counts_log.pop().filter(|_| self.tracking) {
                 self.counts = counts;
+            }
+            if let Some(sums) = self.sums_log.pop().filter(|_| self.values.is_some()) {
+                self.sums = sums;
             }
             let (start, bits_start) = self.log_marks.pop().unwrap_or_default();
             for &(i, state) in self.log[start as usize..].iter().rev() {
@@ -563,7 +601,19 @@ impl PatternBoard {
     /// Stores a point's state and keeps the class bit sets in step (logging membership changes).
     #[inline(always)]
     fn set_state(&mut self, index: usize, state: PointState) {
-        let old_p4 = self.points[index].p4;
+        let PointState { pats: old_pats, p4: old_p4 } = self.points[index];
+        if let Some(values) = self.values {
+            let changed = old_pats ^ state.pats;
+            for (c, shift) in [(Color::Black, 0), (Color::White, 16)] {
+                if (changed >> shift) & 0xffff != 0 {
+                    let new = values.value(c, (state.pats >> shift) as u16);
+                    let old = values.value(c, (old_pats >> shift) as u16);
+                    let sums = &mut self.sums[c.index()];
+                    sums[0] += new[0] - old[0];
+                    sums[1] += new[1] - old[1];
+                }
+            }
+        }
         self.points[index] = state;
         if old_p4 == state.p4 {
             return;
@@ -611,6 +661,8 @@ impl PatternBoard {
         self.four_bits = [[0; CELLS / 64]; 2];
         self.counts = INITIAL_COUNTS;
         self.counts_log.clear();
+        self.sums = [[0; 2]; 2];
+        self.sums_log.clear();
         self.near = [0; CELLS];
         if self.tracking {
             for (p, _) in self.board.moves().to_vec() {
@@ -649,6 +701,7 @@ impl PatternBoard {
                 || self.five_bits != other.five_bits
                 || self.four_bits != other.four_bits
                 || self.counts != other.counts
+                || self.sums != other.sums
                 || self.near[i] != other.near[i]
             {
                 return Some(format!(

@@ -7,12 +7,14 @@
 //! lines.
 
 mod board;
+mod code;
 mod forbid;
 mod table;
 
 pub use board::{ClassCounts, MoveOutcome, PatternBoard, SetupError, find_five};
+pub use code::{CODES, CodeValues, code_of, code_of_patterns, code_patterns};
 pub use forbid::ForbidKind;
-pub use table::{EMPTY, LineCells, OPP, OWN, WALL, classify_line};
+pub use table::{EMPTY, LineCells, OPP, OWN, WALL, classify_line, combine};
 
 /// What a stone placed on an empty point makes on one line, for one colour. Ordered by strength except
 /// [`Pattern::Overline`], which sits low because for the colours it applies to it wins nothing.

@@ -1,5 +1,6 @@
 //! The search: iterative deepening with aspiration windows over a principal variation search, a shared lock-free
-//! transposition table, move ordering by TT move, threat class, killers and history, late move reductions, the VCF
+//! transposition table, move ordering by TT move, learned attack and defence values per pattern code, killers and
+//! history, late move reductions, the VCF
 //! solver as the quiescence search at the leaves and VCF/VCT attempts at the root, and Lazy SMP threads.
 //!
 //! Scores are from the side to move's point of view. A win whose five is the move made at ply `p` (the root's
@@ -8,7 +9,7 @@
 pub mod time;
 pub mod tt;
 
-use crate::eval::{EVAL_LIMIT, evaluate};
+use crate::eval::{EVAL_LIMIT, WeightsRef, evaluate, order_value};
 use crate::movegen::{Candidates, MoveList, candidates};
 use crate::pattern::{Pattern4, PatternBoard};
 use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions};
@@ -63,11 +64,13 @@ pub struct SearchOptions {
     pub draw_at: Option<usize>,
     /// Use the threat solvers (VCF at the leaves, VCF and VCT at the root).
     pub threats: bool,
+    /// The evaluation and move-ordering tables (the embedded ones by default).
+    pub weights: WeightsRef,
 }
 
 impl Default for SearchOptions {
     fn default() -> SearchOptions {
-        SearchOptions { threads: 1, draw_at: None, threats: true }
+        SearchOptions { threads: 1, draw_at: None, threats: true, weights: WeightsRef::default() }
     }
 }
 
@@ -131,8 +134,7 @@ pub fn search(
         Candidates::Moves { moves, .. } => moves,
     };
     // Until an iteration completes, the move that makes or stops the most is the answer (also at 0 ms).
-    let heuristic =
-        |m: &Pos| ATTACK[board.pattern4(side, *m) as usize] + DEFEND[board.pattern4(side.opponent(), *m) as usize];
+    let heuristic = |m: &Pos| order_value(&board, side, *m, &options.weights);
     let Some(fallback) = moves.iter().copied().max_by_key(|m| (heuristic(m), std::cmp::Reverse(m.index()))) else {
         return Report::quick(any_legal(&mut board, side), 0, Vec::new(), "none", start);
     };
@@ -254,12 +256,10 @@ struct Worker<'a> {
 /// A side-to-move key mixed into the TT key (the stones alone do not tell whose move it is after a set-up).
 const WHITE_TO_MOVE: u64 = 0x5bd1_e995_9e37_79b9;
 
-/// Move ordering weights per own and opponent class (see [`Pattern4`]).
-const ATTACK: [i32; 14] = [0, -50, 20, 25, 60, 70, 300, 400, 800, 250, 400, 5_000, 10_000, 100_000];
-const DEFEND: [i32; 14] = [0, 0, 10, 12, 30, 35, 150, 200, 400, 120, 200, 2_500, 5_000, 50_000];
-
 impl<'a> Worker<'a> {
-    fn new(pb: PatternBoard, root_side: Color, shared: &'a Shared<'a>, options: SearchOptions, id: usize) -> Self {
+    fn new(mut pb: PatternBoard, root_side: Color, shared: &'a Shared<'a>, options: SearchOptions, id: usize) -> Self {
+        // The board keeps the evaluation's code sums from here on.
+        pb.set_code_values(Some(options.weights.0.code_values(pb.rule())));
         let vcf_limits = Limits { nodes: 0, deadline: None, abort: Some(shared.stop) };
         let vcf_options = VcfOptions { limits: vcf_limits, ..VcfOptions::default() };
         Worker {
@@ -398,7 +398,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate(&self.pb, side);
+            return evaluate(&self.pb, side, &self.options.weights);
         }
         // A single forced answer costs no depth (the blocks of fours), so threats are followed to their end.
         let depth = if forced && moves.len() == 1 { depth.max(1) } else { depth };
@@ -515,12 +515,11 @@ impl<'a> Worker<'a> {
                 return score;
             }
         }
-        evaluate(&self.pb, side).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        evaluate(&self.pb, side, &self.options.weights).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
-    /// Orders `moves`: the TT move, then by threat class made and stopped, killers, history.
+    /// Orders `moves`: the TT move, then by the learned values of the codes made and stopped, killers, history.
     fn order(&self, moves: &mut MoveList, side: Color, ply: usize, tt_move: Option<Pos>) {
-        let opp = side.opponent();
         let killers = self.killers[ply];
         let history = &self.history[side.index()];
         let mut scored: arrayvec::ArrayVec<(i32, Pos), { crate::types::MAX_SIZE * crate::types::MAX_SIZE }> = moves
@@ -529,8 +528,7 @@ impl<'a> Worker<'a> {
                 let score = if Some(m) == tt_move {
                     i32::MAX
                 } else {
-                    ATTACK[self.pb.pattern4(side, m) as usize]
-                        + DEFEND[self.pb.pattern4(opp, m) as usize]
+                    order_value(&self.pb, side, m, &self.options.weights)
                         + if killers[0] == Some(m) {
                             90
                         } else if killers[1] == Some(m) {

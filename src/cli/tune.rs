@@ -1,0 +1,178 @@
+//! `tune`: reads game files (Tengen's `.tgr`, c-gomoku-cli's `-sample format=bin`), fits the evaluation and the
+//! move-ordering values (see [`crate::tune`]) and writes a weights file with its provenance.
+
+use super::OptionCursor;
+use crate::eval::{Family, Weights, default_weights};
+use crate::records::read_training;
+use crate::tune::data::Dataset;
+use crate::tune::{Progress, TuneOptions, split, tune, weights_from};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use std::io::{self, Write};
+use std::time::Instant;
+
+/// What `tune` was asked to do.
+#[derive(Clone, Debug)]
+pub struct TuneCommand {
+    /// The data files.
+    pub files: Vec<String>,
+    /// Where the weights go (nothing is written without it).
+    pub out: Option<String>,
+    /// The starting weights: `prior`, `embedded` or a weights file.
+    pub init: String,
+    /// Held-out fraction of the games.
+    pub held_out: f64,
+    /// The fit's options.
+    pub options: TuneOptions,
+    /// The command line, for the provenance.
+    pub line: String,
+}
+
+/// Parses the options of `tune`.
+///
+/// # Errors
+/// A message naming a bad or unknown option.
+pub fn parse_tune(args: &[String]) -> Result<TuneCommand, String> {
+    let mut c = TuneCommand {
+        files: Vec::new(),
+        out: None,
+        init: "prior".to_string(),
+        held_out: 0.1,
+        options: TuneOptions::default(),
+        line: format!("pbrain-tengen tune {}", args.join(" ")),
+    };
+    let mut cursor = OptionCursor::new(args);
+    while let Some((name, inline)) = cursor.next_option() {
+        let mut value = || cursor.value(&name, &inline);
+        let mut real = |what: &str| -> Result<f64, String> {
+            let v = value()?;
+            v.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0).ok_or(format!("bad {what} '{v}'"))
+        };
+        match name.as_str() {
+            "--out" => c.out = Some(value()?),
+            "--init" => c.init = value()?,
+            "--epochs" => c.options.epochs = real("epoch count")? as usize,
+            "--batch" => c.options.batch = (real("batch size")? as usize).max(1),
+            "--lr" => c.options.eval_lr = real("step size")?,
+            "--order-lr" => c.options.order_lr = real("step size")?,
+            "--l2" => c.options.l2 = real("L2 weight")?,
+            "--seed" => c.options.seed = real("seed")? as u64,
+            "--k" => c.options.k = Some(real("K")?.max(1.0)),
+            "--held-out" => c.held_out = real("fraction")?.min(0.9),
+            other if other.starts_with("--") => return Err(format!("unknown option '{other}'")),
+            file => c.files.push(file.to_string()),
+        }
+    }
+    Ok(c)
+}
+
+/// Runs `tune`: reads the files (each bad record an `error:` line), fits, prints the progress and writes the
+/// weights.
+///
+/// # Errors
+/// Output I/O errors, and a weights file that cannot be written.
+pub fn run_tune(c: &TuneCommand, out: &mut dyn Write) -> io::Result<()> {
+    let init: &Weights = match c.init.as_str() {
+        "prior" => &Weights::prior(),
+        "embedded" => default_weights(),
+        path => match Weights::load(path) {
+            Ok(w) => w,
+            Err(e) => return writeln!(out, "error: {e}"),
+        },
+    };
+    let start = Instant::now();
+    let mut games = Vec::new();
+    let mut samples = Vec::new();
+    let mut sources = Vec::new();
+    for file in &c.files {
+        let bytes = match std::fs::read(file) {
+            Ok(b) => b,
+            Err(e) => {
+                writeln!(out, "error: cannot read {file}: {e}")?;
+                continue;
+            }
+        };
+        let mut errors = Vec::new();
+        let data = read_training(&bytes, &mut |e| errors.push(e));
+        for e in errors {
+            writeln!(out, "error: {file}: {e}")?;
+        }
+        sources.push(format!("{file} ({} games, {} samples)", data.games.len(), data.samples.len()));
+        games.extend(data.games);
+        samples.extend(data.samples);
+    }
+    // Games and samples are split before their positions are taken, so no game is on both sides.
+    let (train_games, held_games) = split(games.len(), c.held_out, c.options.seed);
+    let (train_samples, held_samples) = split(samples.len(), c.held_out, c.options.seed ^ 0x5a5a);
+    let mut data = Dataset::default();
+    let mut ranges = [(0, 0, 0, 0); 2];
+    for (part, (g, s)) in [(train_games, train_samples), (held_games, held_samples)].into_iter().enumerate() {
+        let (e0, m0) = (data.evals.len(), data.moves.len());
+        for i in g {
+            data.add_game(&games[i]);
+        }
+        for i in s {
+            data.add_sample(&samples[i]);
+        }
+        ranges[part] = (e0, data.evals.len(), m0, data.moves.len());
+    }
+    let evals: [Vec<usize>; 2] = ranges.map(|(a, b, _, _)| (a..b).collect());
+    let moves: [Vec<usize>; 2] = ranges.map(|(_, _, a, b)| (a..b).collect());
+    let families = data.family_counts();
+    let per_family: Vec<String> =
+        Family::ALL.iter().zip(families).filter(|&(_, n)| n > 0).map(|(f, n)| format!("{} {n}", f.name())).collect();
+    let summary = format!(
+        "{} games and {} samples: {} positions ({}), {} held out; {} move choices, {} held out",
+        games.len(),
+        samples.len(),
+        data.evals.len(),
+        per_family.join(", "),
+        evals[1].len(),
+        data.moves.len(),
+        moves[1].len()
+    );
+    writeln!(out, "data: {summary} (read in {:.1} s)", start.elapsed().as_secs_f64())?;
+    if data.evals.is_empty() && c.options.epochs > 0 {
+        return writeln!(out, "error: no positions to learn from");
+    }
+    // A shuffled order inside each part does not change the result; it only spreads the families over batches.
+    let mut rng = StdRng::seed_from_u64(c.options.seed);
+    let [mut train_e, held_e] = evals;
+    let [mut train_m, held_m] = moves;
+    train_e.shuffle(&mut rng);
+    train_m.shuffle(&mut rng);
+    let mut report = |p: &Progress| {
+        let _ = writeln!(
+            out,
+            "epoch {:>3}: eval loss {:.5} held-out {:.5}; order loss {:.4} held-out {:.4} ({:.0} s)",
+            p.epoch,
+            p.eval[0],
+            p.eval[1],
+            p.order[0],
+            p.order[1],
+            start.elapsed().as_secs_f64()
+        );
+        let _ = out.flush();
+    };
+    let tuned = tune(&data, [&train_e, &held_e], [&train_m, &held_m], init, &c.options, &mut report);
+    let (f, l) = (tuned.first, tuned.last);
+    let header = vec![
+        "Tengen evaluation weights, trained by pbrain-tengen tune (see README, Training)".to_string(),
+        format!("command: {}", c.line),
+        format!("data: {}", sources.join("; ")),
+        format!("positions: {summary}"),
+        format!("init: {}; K = {:.1}", c.init, tuned.k),
+        format!(
+            "eval loss: train {:.5} -> {:.5}, held-out {:.5} -> {:.5}; order loss: train {:.4} -> {:.4}, held-out {:.4} -> {:.4}",
+            f.eval[0], l.eval[0], f.eval[1], l.eval[1], f.order[0], l.order[0], f.order[1], l.order[1]
+        ),
+    ];
+    writeln!(out, "K = {:.1}", tuned.k)?;
+    let weights = weights_from(&tuned.eval, &tuned.order, header);
+    if let Some(path) = &c.out {
+        std::fs::write(path, weights.to_text())?;
+        writeln!(out, "wrote {path}")?;
+    }
+    Ok(())
+}

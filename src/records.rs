@@ -1,0 +1,411 @@
+//! Game records for training, in two formats.
+//!
+//! **Tengen's game file** (`.tgr`), little-endian: the four bytes `TGR1`, then one record per game:
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 1 | `0xA7`, the record marker (a reader that meets a bad record looks for the next one) |
+//! | 1 | rule, as Gomocup's `INFO rule`: 0 freestyle, 1 standard, 4 renju, 8 caro with overlines, 9 caro |
+//! | 1 | board size, 5 to 22 |
+//! | 1 | result: 0 White won, 1 draw, 2 Black won |
+//! | 1 | flags: bit 0 set when each move has a score |
+//! | 1 | how many of the first moves were the opening (given, not chosen by the players) |
+//! | 2 | the number of moves `n` |
+//! | 2·n | the moves in order, Black first, each `(x << 5) \| y` with Gomocup's `x`, `y` |
+//! | 2·n | with flag bit 0: per move, the mover's search score (`i16`; −32768 for none, as for opening moves) |
+//!
+//! **c-gomoku-cli's samples** (`-sample format=bin`): one entry per position, `4 + 2·ply` bytes: a `u16` with the
+//! result for the side to move in bits 0–1 (0 loss, 1 draw, 2 win), the ply in bits 2–10 and the board size in
+//! bits 11–15; a `u16` with the rule in bits 0–2 (0, 1 or 4) and the move played in bits 3–15; then `ply` moves,
+//! Black first, packed as above.
+//!
+//! Readers never stop at a bad record: it is reported (`record N: …`) and the rest is used. A file cut short
+//! reports its last record as truncated.
+
+use crate::types::{Pos, Rule};
+use std::io::{self, Write};
+
+/// The first bytes of Tengen's game file.
+pub const MAGIC: &[u8; 4] = b"TGR1";
+/// The byte that starts every record.
+const MARKER: u8 = 0xA7;
+/// A score that was not given.
+pub const NO_SCORE: i16 = i16::MIN;
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// White won.
+    WhiteWins = 0,
+    /// Nobody won.
+    Draw = 1,
+    /// Black won.
+    BlackWins = 2,
+}
+
+impl Outcome {
+    /// Black's score: 0, ½ or 1.
+    #[must_use]
+    pub fn black_score(self) -> f32 {
+        f32::from(self as u8) / 2.0
+    }
+}
+
+/// One whole game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The rule it was played under.
+    pub rule: Rule,
+    /// Board side.
+    pub size: usize,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// How many of the first moves were given (the opening).
+    pub opening: usize,
+    /// Every move, Black first.
+    pub moves: Vec<Pos>,
+    /// Per move, the mover's search score ([`NO_SCORE`] for none), if kept.
+    pub scores: Option<Vec<i16>>,
+}
+
+/// One position from a sample file: the moves that lead to it, the move played there, and the result for the
+/// side to move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The rule.
+    pub rule: Rule,
+    /// Board side.
+    pub size: usize,
+    /// The moves so far, Black first.
+    pub moves: Vec<Pos>,
+    /// The move the engine played.
+    pub played: Pos,
+    /// The side to move's result: 0, ½ or 1.
+    pub result: f32,
+}
+
+/// What a training file held.
+#[derive(Clone, Debug, Default)]
+pub struct TrainingData {
+    /// Whole games (Tengen's file).
+    pub games: Vec<GameRecord>,
+    /// Single positions (c-gomoku-cli's samples).
+    pub samples: Vec<Sample>,
+}
+
+fn pack(p: Pos) -> u16 {
+    (u16::from(p.x) << 5) | u16::from(p.y)
+}
+
+fn unpack(m: u16, size: usize) -> Option<Pos> {
+    let (x, y) = (usize::from((m >> 5) & 0x1f), usize::from(m & 0x1f));
+    (x < size && y < size && m >> 10 == 0).then(|| Pos::new(x, y))
+}
+
+fn rule_number(rule: Rule) -> u8 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 4,
+        Rule::CaroOverline => 8,
+        Rule::Caro => 9,
+    }
+}
+
+fn rule_of_number(n: u8) -> Option<Rule> {
+    match n {
+        0 => Some(Rule::Freestyle),
+        1 => Some(Rule::Standard),
+        4 => Some(Rule::Renju),
+        8 => Some(Rule::CaroOverline),
+        9 => Some(Rule::Caro),
+        _ => None,
+    }
+}
+
+/// Writes the file header (for a new, empty file).
+///
+/// # Errors
+/// I/O errors.
+pub fn write_header(out: &mut dyn Write) -> io::Result<()> {
+    out.write_all(MAGIC)
+}
+
+/// Writes one game record.
+///
+/// # Errors
+/// I/O errors, or a game too long for the format.
+pub fn write_game(out: &mut dyn Write, game: &GameRecord) -> io::Result<()> {
+    let n = u16::try_from(game.moves.len()).map_err(|_| io::Error::other("a game of over 65535 moves"))?;
+    let scores = game.scores.as_ref().filter(|s| s.len() == game.moves.len());
+    let opening = u8::try_from(game.opening.min(game.moves.len())).unwrap_or(u8::MAX);
+    let mut bytes =
+        vec![MARKER, rule_number(game.rule), game.size as u8, game.outcome as u8, u8::from(scores.is_some()), opening];
+    bytes.extend_from_slice(&n.to_le_bytes());
+    for &p in &game.moves {
+        bytes.extend_from_slice(&pack(p).to_le_bytes());
+    }
+    for &s in scores.into_iter().flatten() {
+        bytes.extend_from_slice(&s.to_le_bytes());
+    }
+    out.write_all(&bytes)
+}
+
+/// Why a record could not be read.
+enum Bad {
+    /// The bytes end inside it.
+    Truncated(usize, usize),
+    /// It is malformed: the reason.
+    Corrupt(String),
+}
+
+/// Reads one game record at the start of `bytes`; returns it and its length.
+fn read_game(bytes: &[u8]) -> Result<(GameRecord, usize), Bad> {
+    const HEAD: usize = 8;
+    if bytes.len() < HEAD {
+        return Err(Bad::Truncated(bytes.len(), HEAD));
+    }
+    if bytes[0] != MARKER {
+        return Err(Bad::Corrupt(format!("no record marker (0x{:02x})", bytes[0])));
+    }
+    let rule = rule_of_number(bytes[1]).ok_or_else(|| Bad::Corrupt(format!("unknown rule {}", bytes[1])))?;
+    let size = usize::from(bytes[2]);
+    if !(crate::types::MIN_SIZE..=crate::types::MAX_SIZE).contains(&size) {
+        return Err(Bad::Corrupt(format!("board size {size}")));
+    }
+    let outcome = match bytes[3] {
+        0 => Outcome::WhiteWins,
+        1 => Outcome::Draw,
+        2 => Outcome::BlackWins,
+        r => return Err(Bad::Corrupt(format!("result {r}"))),
+    };
+    let flags = bytes[4];
+    if flags > 1 {
+        return Err(Bad::Corrupt(format!("flags {flags}")));
+    }
+    let opening = usize::from(bytes[5]);
+    let n = usize::from(u16::from_le_bytes([bytes[6], bytes[7]]));
+    if n > size * size || opening > n {
+        return Err(Bad::Corrupt(format!("{n} moves with {opening} opening moves on a {size}x{size} board")));
+    }
+    let len = HEAD + 2 * n * (1 + usize::from(flags));
+    if bytes.len() < len {
+        return Err(Bad::Truncated(bytes.len(), len));
+    }
+    let word = |i: usize| u16::from_le_bytes([bytes[HEAD + 2 * i], bytes[HEAD + 2 * i + 1]]);
+    let moves = read_moves((0..n).map(word), size)?;
+    let scores = (flags & 1 != 0).then(|| (n..2 * n).map(|i| word(i) as i16).collect());
+    Ok((GameRecord { rule, size, outcome, opening, moves, scores }, len))
+}
+
+/// Unpacks moves, checking that each is on the board and on an empty point.
+fn read_moves(words: impl Iterator<Item = u16>, size: usize) -> Result<Vec<Pos>, Bad> {
+    let mut taken = vec![false; size * size];
+    let mut moves = Vec::new();
+    for (i, m) in words.enumerate() {
+        let p = unpack(m, size).ok_or_else(|| Bad::Corrupt(format!("move {} (0x{m:04x}) is off the board", i + 1)))?;
+        let at = usize::from(p.y) * size + usize::from(p.x);
+        if std::mem::replace(&mut taken[at], true) {
+            return Err(Bad::Corrupt(format!("move {} ({}) is on a taken point", i + 1, p.notation(size))));
+        }
+        moves.push(p);
+    }
+    Ok(moves)
+}
+
+/// Reads Tengen's game file (after its magic) or c-gomoku-cli's samples, whichever `bytes` holds; every bad
+/// record is reported to `error` as `record N: reason` and skipped.
+pub fn read_training(bytes: &[u8], error: &mut dyn FnMut(String)) -> TrainingData {
+    let mut data = TrainingData::default();
+    if let Some(rest) = bytes.strip_prefix(MAGIC.as_slice()) {
+        data.games = read_games(rest, error);
+    } else {
+        data.samples = read_samples(bytes, error);
+    }
+    data
+}
+
+/// The game records of a Tengen game file's body.
+fn read_games(bytes: &[u8], error: &mut dyn FnMut(String)) -> Vec<GameRecord> {
+    let mut games = Vec::new();
+    let mut at = 0;
+    let mut number = 0;
+    while at < bytes.len() {
+        number += 1;
+        match read_game(&bytes[at..]) {
+            Ok((game, len)) => {
+                games.push(game);
+                at += len;
+            }
+            Err(Bad::Truncated(have, want)) => {
+                error(format!("record {number}: truncated ({have} of its {want} bytes)"));
+                break;
+            }
+            Err(Bad::Corrupt(why)) => {
+                error(format!("record {number}: {why}; skipped"));
+                // On to the next marker that starts a readable record.
+                at += 1;
+                while at < bytes.len()
+                    && !(bytes[at] == MARKER && matches!(read_game(&bytes[at..]), Ok(_) | Err(Bad::Truncated(..))))
+                {
+                    at += 1;
+                }
+            }
+        }
+    }
+    games
+}
+
+/// The entries of a c-gomoku-cli sample file.
+fn read_samples(bytes: &[u8], error: &mut dyn FnMut(String)) -> Vec<Sample> {
+    let mut samples = Vec::new();
+    let mut at = 0;
+    let mut number = 0;
+    while at < bytes.len() {
+        number += 1;
+        if bytes.len() - at < 4 {
+            error(format!("record {number}: truncated ({} of its 4 header bytes)", bytes.len() - at));
+            break;
+        }
+        let h0 = u16::from_le_bytes([bytes[at], bytes[at + 1]]);
+        let h1 = u16::from_le_bytes([bytes[at + 2], bytes[at + 3]]);
+        let (result, ply, size) = (h0 & 3, usize::from((h0 >> 2) & 0x1ff), usize::from(h0 >> 11));
+        let (rule_code, played) = ((h1 & 7) as u8, h1 >> 3);
+        let len = 4 + 2 * ply;
+        if bytes.len() - at < len {
+            error(format!("record {number}: truncated ({} of its {len} bytes)", bytes.len() - at));
+            break;
+        }
+        let words = (0..ply).map(|i| u16::from_le_bytes([bytes[at + 4 + 2 * i], bytes[at + 5 + 2 * i]]));
+        let checked = (|| {
+            let rule = match rule_code {
+                0 | 1 | 4 => rule_of_number(rule_code).ok_or_else(|| Bad::Corrupt(String::new()))?,
+                r => return Err(Bad::Corrupt(format!("unknown rule {r}"))),
+            };
+            if !(crate::types::MIN_SIZE..=crate::types::MAX_SIZE).contains(&size) {
+                return Err(Bad::Corrupt(format!("board size {size}")));
+            }
+            if result > 2 {
+                return Err(Bad::Corrupt(format!("result {result}")));
+            }
+            let moves = read_moves(words, size)?;
+            let played = unpack(played, size)
+                .filter(|p| !moves.contains(p))
+                .ok_or_else(|| Bad::Corrupt(format!("the move played (0x{played:04x}) is off the board or taken")))?;
+            Ok(Sample { rule, size, moves, played, result: f32::from(result) / 2.0 })
+        })();
+        match checked {
+            Ok(sample) => samples.push(sample),
+            Err(Bad::Corrupt(why)) => error(format!("record {number}: {why}; skipped")),
+            Err(Bad::Truncated(..)) => {}
+        }
+        at += len;
+    }
+    samples
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(moves: &[&str], outcome: Outcome, scores: bool) -> GameRecord {
+        let moves: Vec<Pos> = moves.iter().map(|m| Pos::parse(m, 15).expect("point")).collect();
+        let scores = scores.then(|| (0..moves.len()).map(|i| if i < 2 { NO_SCORE } else { i as i16 * 10 }).collect());
+        GameRecord { rule: Rule::Renju, size: 15, outcome, opening: 2, moves, scores }
+    }
+
+    fn file(games: &[GameRecord]) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        write_header(&mut bytes).expect("write");
+        for g in games {
+            write_game(&mut bytes, g).expect("write");
+        }
+        bytes
+    }
+
+    #[test]
+    fn games_round_trip() {
+        let games = [
+            game(&["h8", "h9", "j10", "g8"], Outcome::BlackWins, true),
+            game(&["h8", "i9"], Outcome::Draw, false),
+            game(&["h8", "a1", "o15", "b2", "n14"], Outcome::WhiteWins, true),
+        ];
+        let mut errors = Vec::new();
+        let data = read_training(&file(&games), &mut |e| errors.push(e));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(data.games, games);
+        assert!(data.samples.is_empty());
+    }
+
+    #[test]
+    fn a_corrupt_record_is_named_and_the_rest_is_read() {
+        let games = [
+            game(&["h8", "h9", "j10"], Outcome::BlackWins, false),
+            game(&["h8", "i9", "j10"], Outcome::WhiteWins, true),
+            game(&["h8", "g9"], Outcome::Draw, false),
+        ];
+        let mut bytes = file(&games);
+        // The second record's third move repeats its first (h8); its length is unchanged.
+        let second = 4 + 8 + 6;
+        assert_eq!(bytes[second], MARKER);
+        let (first_move0, first_move1) = (bytes[second + 8], bytes[second + 9]);
+        bytes[second + 12] = first_move0;
+        bytes[second + 13] = first_move1;
+        let mut errors = Vec::new();
+        let data = read_training(&bytes, &mut |e| errors.push(e));
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].starts_with("record 2:") && errors[0].contains("taken"), "{errors:?}");
+        assert_eq!(data.games, vec![games[0].clone(), games[2].clone()]);
+        // A bad rule byte in the first record: reported, and the reader finds the next record.
+        let mut bytes = file(&games);
+        bytes[5] = 7;
+        let mut errors = Vec::new();
+        let data = read_training(&bytes, &mut |e| errors.push(e));
+        assert!(errors[0].starts_with("record 1:") && errors[0].contains("rule 7"), "{errors:?}");
+        assert_eq!(data.games, games[1..].to_vec());
+    }
+
+    #[test]
+    fn a_truncated_file_keeps_its_whole_records() {
+        let games = [game(&["h8", "h9", "j10"], Outcome::BlackWins, true), game(&["h8", "i9"], Outcome::Draw, true)];
+        let bytes = file(&games);
+        let mut errors = Vec::new();
+        let data = read_training(&bytes[..bytes.len() - 3], &mut |e| errors.push(e));
+        assert_eq!(data.games, vec![games[0].clone()]);
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].starts_with("record 2: truncated"), "{errors:?}");
+    }
+
+    /// A c-gomoku-cli entry built field by field as its README lays it out.
+    fn entry(result: u16, size: u16, rule: u16, played: (u16, u16), moves: &[(u16, u16)]) -> Vec<u8> {
+        let h0 = result | ((moves.len() as u16) << 2) | (size << 11);
+        let h1 = rule | (((played.0 << 5) | played.1) << 3);
+        let mut bytes = [h0.to_le_bytes(), h1.to_le_bytes()].concat();
+        for &(x, y) in moves {
+            bytes.extend_from_slice(&((x << 5) | y).to_le_bytes());
+        }
+        bytes
+    }
+
+    #[test]
+    fn c_gomoku_cli_samples_are_read_and_bad_entries_skipped() {
+        let mut bytes = entry(2, 15, 4, (8, 8), &[(7, 7), (7, 8)]);
+        bytes.extend(entry(1, 15, 3, (8, 8), &[(7, 7)])); // rule 3 does not exist
+        bytes.extend(entry(0, 20, 0, (1, 2), &[(10, 10), (11, 11), (12, 12)]));
+        bytes.extend(entry(0, 15, 0, (7, 7), &[(7, 7)])); // the move played is taken
+        bytes.extend(&entry(0, 15, 1, (7, 7), &[(1, 1), (2, 2)])[..6]);
+        let mut errors = Vec::new();
+        let data = read_training(&bytes, &mut |e| errors.push(e));
+        assert_eq!(data.samples.len(), 2);
+        let s = &data.samples[0];
+        assert_eq!((s.rule, s.size, s.result), (Rule::Renju, 15, 1.0));
+        assert_eq!(s.moves, vec![Pos::new(7, 7), Pos::new(7, 8)]);
+        assert_eq!(s.played, Pos::new(8, 8));
+        let s = &data.samples[1];
+        assert_eq!((s.rule, s.size, s.result, s.played), (Rule::Freestyle, 20, 0.0, Pos::new(1, 2)));
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(errors[0].starts_with("record 2:") && errors[0].contains("rule 3"));
+        assert!(errors[1].starts_with("record 4:") && errors[1].contains("taken"));
+        assert!(errors[2].starts_with("record 5: truncated"));
+    }
+}

@@ -1,0 +1,165 @@
+//! Training positions: game records and samples replayed into the sparse features the tuner fits.
+//!
+//! An evaluation sample is one position with neither side holding a five point (the positions the search's leaves
+//! see): the side to move's pattern codes counted over the empty points (each a parameter of its family's `own`
+//! table with coefficient +count), the opponent's (its `opp` table, −count), its threat key, and the result for
+//! the side to move. A move sample is a position where the engine chose its move freely (not an opening move, not
+//! a random move, not an answer to a threat): every legal move near the stones with the codes it would make and
+//! stop, and which of them was played.
+
+use crate::eval::{FAMILIES, Family, THREATS, threat_key};
+use crate::movegen::{Candidates, candidates};
+use crate::pattern::{CODES, PatternBoard, code_of};
+use crate::records::{GameRecord, NO_SCORE, Sample};
+use crate::types::{Color, Pos, Rule};
+
+/// Where the parameters of each table start in the evaluation's parameter vector.
+pub const OWN_AT: usize = 0;
+/// The `opp` tables.
+pub const OPP_AT: usize = FAMILIES * CODES;
+/// The threat tables.
+pub const THREAT_AT: usize = 2 * FAMILIES * CODES;
+/// The evaluation's parameter count.
+pub const EVAL_PARAMS: usize = THREAT_AT + FAMILIES * THREATS;
+/// The ordering's parameters: attack tables, then defence tables.
+pub const DEFEND_AT: usize = FAMILIES * CODES;
+/// The ordering's parameter count.
+pub const ORDER_PARAMS: usize = 2 * FAMILIES * CODES;
+
+/// One position for the evaluation.
+#[derive(Clone, Copy, Debug)]
+pub struct EvalSample {
+    /// Its features: `features[start..start + len]`.
+    pub start: u32,
+    /// How many.
+    pub len: u16,
+    /// The index of its threat parameter.
+    pub threat: u32,
+    /// The side to move's result: 0, ½ or 1.
+    pub target: f32,
+}
+
+/// One position for the move ordering.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveSample {
+    /// Its candidate moves: `moves[start..start + len]`.
+    pub start: u32,
+    /// How many.
+    pub len: u16,
+    /// Which of them was played.
+    pub played: u16,
+}
+
+/// Training positions in sparse form.
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    /// Evaluation positions.
+    pub evals: Vec<EvalSample>,
+    /// Their features: a parameter index and its coefficient.
+    pub features: Vec<(u32, i16)>,
+    /// Move positions.
+    pub moves: Vec<MoveSample>,
+    /// Their candidates: the attack parameter and the defence parameter of each.
+    pub candidates: Vec<(u16, u16)>,
+}
+
+impl Dataset {
+    /// Adds the position `pb` with `side` to move and the side to move's result `target`; and when `played` is
+    /// given (a freely chosen move), the move sample.
+    pub fn add_position(&mut self, pb: &mut PatternBoard, side: Color, target: f32, played: Option<Pos>) {
+        let opp = side.opponent();
+        if pb.five_points(side).next().is_some() || pb.five_points(opp).next().is_some() {
+            return;
+        }
+        let rule = pb.rule();
+        let (fs, fo) = (Family::of(rule, side).index(), Family::of(rule, opp).index());
+        let mut counts: Vec<(u32, i16)> = Vec::with_capacity(128);
+        let mut add = |index: usize, coef: i16| match counts.iter_mut().find(|(i, _)| *i as usize == index) {
+            Some(entry) => entry.1 += coef,
+            None => counts.push((index as u32, coef)),
+        };
+        for p in pb.board().points().filter(|&p| pb.board().is_empty(p)) {
+            let own = code_of(pb.packed_patterns(side, p));
+            if own != 0 {
+                add(OWN_AT + fs * CODES + own, 1);
+            }
+            let theirs = code_of(pb.packed_patterns(opp, p));
+            if theirs != 0 {
+                add(OPP_AT + fo * CODES + theirs, -1);
+            }
+        }
+        counts.sort_unstable();
+        self.evals.push(EvalSample {
+            start: self.features.len() as u32,
+            len: counts.len() as u16,
+            threat: (THREAT_AT + fs * THREATS + threat_key(pb.class_counts(), side)) as u32,
+            target,
+        });
+        self.features.extend(counts);
+        let Some(played) = played else { return };
+        let Candidates::Moves { moves, forced: false } = candidates(pb, side) else { return };
+        let Some(at) = moves.iter().position(|&m| m == played) else { return };
+        self.moves.push(MoveSample { start: self.candidates.len() as u32, len: moves.len() as u16, played: at as u16 });
+        for &m in &moves {
+            let a = fs * CODES + code_of(pb.packed_patterns(side, m));
+            let d = DEFEND_AT + fs * CODES + code_of(pb.packed_patterns(opp, m));
+            self.candidates.push((a as u16, d as u16));
+        }
+    }
+
+    /// Adds every position of a game (its moves replayed; a game that breaks the rules stops where it does).
+    /// Moves without a score (opening and random moves) give no move sample. Returns how many positions it added.
+    pub fn add_game(&mut self, game: &GameRecord) -> usize {
+        let Ok(mut pb) = PatternBoard::new(game.size, game.rule) else { return 0 };
+        let before = self.evals.len();
+        let black = game.outcome.black_score();
+        let mut side = Color::Black;
+        for (i, &m) in game.moves.iter().enumerate() {
+            let chosen = game.scores.as_ref().is_some_and(|s| s.get(i).is_some_and(|&v| v != NO_SCORE));
+            let target = if side == Color::Black { black } else { 1.0 - black };
+            self.add_position(&mut pb, side, target, chosen.then_some(m));
+            if !pb.board().is_empty(m) || pb.is_five(side, m) {
+                break; // the game ends here (a five), or the record is wrong
+            }
+            pb.make(m, side);
+            side = side.opponent();
+        }
+        self.evals.len() - before
+    }
+
+    /// Adds a c-gomoku-cli sample (its position, result and move). Returns whether it was usable.
+    pub fn add_sample(&mut self, sample: &Sample) -> bool {
+        let Ok(mut pb) = PatternBoard::new(sample.size, sample.rule) else { return false };
+        let mut side = Color::Black;
+        for &m in &sample.moves {
+            if !pb.board().is_empty(m) || pb.is_five(side, m) {
+                return false;
+            }
+            pb.make(m, side);
+            side = side.opponent();
+        }
+        let before = self.evals.len();
+        self.add_position(&mut pb, side, sample.result, Some(sample.played));
+        self.evals.len() > before
+    }
+
+    /// The rule families the evaluation samples cover, counted.
+    #[must_use]
+    pub fn family_counts(&self) -> [usize; FAMILIES] {
+        let mut counts = [0; FAMILIES];
+        for s in &self.evals {
+            counts[(s.threat as usize - THREAT_AT) / THREATS] += 1;
+        }
+        counts
+    }
+}
+
+/// The rule a family's positions come from (for messages).
+#[must_use]
+pub fn family_rule(f: usize) -> Rule {
+    match Family::ALL[f % FAMILIES] {
+        Family::Freestyle => Rule::Freestyle,
+        Family::Standard => Rule::Standard,
+        Family::RenjuBlack | Family::RenjuWhite => Rule::Renju,
+    }
+}
