@@ -522,28 +522,28 @@ impl<'a> Worker<'a> {
     fn order(&self, moves: &mut MoveList, side: Color, ply: usize, tt_move: Option<Pos>) {
         let killers = self.killers[ply];
         let history = &self.history[side.index()];
-        let mut scored: arrayvec::ArrayVec<(i32, Pos), { crate::types::MAX_SIZE * crate::types::MAX_SIZE }> = moves
-            .iter()
-            .map(|&m| {
-                let score = if Some(m) == tt_move {
-                    i32::MAX
-                } else {
-                    order_value(&self.pb, side, m, &self.options.weights)
-                        + if killers[0] == Some(m) {
-                            90
-                        } else if killers[1] == Some(m) {
-                            80
-                        } else {
-                            0
-                        }
-                        + history[m.index()].min(1 << 12) / 64
-                };
-                (score, m)
-            })
-            .collect();
-        scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.index().cmp(&b.1.index())));
+        // Sort keys: the score descending, then the point's index ascending, packed into one integer (filled in
+        // place: collecting into an array this large would copy it).
+        let mut keys = arrayvec::ArrayVec::<u64, { crate::types::MAX_SIZE * crate::types::MAX_SIZE }>::new();
+        for &m in moves.iter() {
+            let score = if Some(m) == tt_move {
+                i32::MAX
+            } else {
+                order_value(&self.pb, side, m, &self.options.weights)
+                    + if killers[0] == Some(m) {
+                        90
+                    } else if killers[1] == Some(m) {
+                        80
+                    } else {
+                        0
+                    }
+                    + history[m.index()].min(1 << 12) / 64
+            };
+            keys.push((((i64::from(i32::MAX) - i64::from(score)) as u64) << 16) | m.index() as u64);
+        }
+        keys.sort_unstable();
         moves.clear();
-        moves.extend(scored.into_iter().map(|(_, m)| m));
+        moves.extend(keys.iter().map(|&k| Pos::from_index((k & 0xffff) as usize)));
     }
 }
 
