@@ -52,7 +52,7 @@ fn the_tuner_recovers_known_evaluation_weights() {
     for _ in 0..4000 {
         let (mut pb, side) = random_position(&mut rng);
         let e = f64::from(evaluate(&pb, side, truth));
-        data.add_position(&mut pb, side, (1.0 / (1.0 + (-e / K).exp())) as f32, None);
+        data.add_position(&mut pb, side, (1.0 / (1.0 + (-e / K).exp())) as f32, NO_SCORE, None);
     }
     let (train, held) = split(data.evals.len(), 0.2, 3);
     // K fitted to the true weights is the K the data were made with.
@@ -95,7 +95,7 @@ fn the_tuner_learns_which_moves_are_played() {
         // The move played is the one the true ordering values like best.
         let best = moves.iter().copied().max_by_key(|&m| (order_value(&pb, side, m, truth), m.index()));
         let before = data.moves.len();
-        data.add_position(&mut pb, side, 0.5, best);
+        data.add_position(&mut pb, side, 0.5, NO_SCORE, best);
         if data.moves.len() > before {
             positions.push((pb, side, best));
         }

@@ -255,7 +255,7 @@ pub(super) fn match_command(args: &[String], out: &mut dyn Write) -> Result<io::
 }
 
 /// The protocol's command-line presets: `--max-depth N`, `--max-nodes N`, `--threads N`, `--hash-mb N`,
-/// `--no-threats`. They become settings applied when START creates the engine.
+/// `--no-threats`, `--weights FILE` (evaluation and ordering tables other than the embedded ones). They become settings applied when START creates the engine.
 ///
 /// # Errors
 /// A bad or unknown option.
@@ -275,9 +275,18 @@ pub fn protocol_presets(args: &[String]) -> Result<Vec<(String, String)>, String
             "--threads" => ("thread_num", value("thread count")?),
             "--hash-mb" => ("hash_size", value("size")?.saturating_mul(1024)),
             "--no-threats" => (crate::protocol::PRESET_THREATS, 0),
+            "--weights" => {
+                i += 1;
+                let path = args.get(i).ok_or_else(|| format!("option {name} needs a value"))?;
+                // Read now, so that a bad file is an error on the command line rather than at START.
+                crate::eval::Weights::load_cached(path)?;
+                presets.push((crate::protocol::PRESET_WEIGHTS.to_string(), path.clone()));
+                i += 1;
+                continue;
+            }
             other => {
                 return Err(format!(
-                    "unknown option '{other}' (protocol options: --max-depth N --max-nodes N --threads N --hash-mb N --no-threats)"
+                    "unknown option '{other}' (protocol options: --max-depth N --max-nodes N --threads N --hash-mb N --no-threats --weights FILE)"
                 ));
             }
         };
@@ -327,6 +336,12 @@ mod tests {
         );
         assert!(protocol_presets(&args("--max-depth")).is_err());
         assert!(protocol_presets(&args("--wat")).is_err());
+        let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/data/weights.txt");
+        let p = protocol_presets(&args(&format!("--weights {weights} --threads 2"))).expect("valid");
+        assert_eq!(p[0], (crate::protocol::PRESET_WEIGHTS.to_string(), weights.to_string()));
+        assert_eq!(p[1], ("thread_num".to_string(), "2".to_string()));
+        let e = protocol_presets(&args("--weights /no/such/file")).expect_err("a missing file");
+        assert!(e.contains("/no/such/file"), "{e}");
     }
 
     #[test]

@@ -32,7 +32,7 @@ const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N]
                               [--b-no-threats] [--weights FILE] [--a-weights FILE] [--b-weights FILE]
                               [--concurrency K] [--record FILE] [--openings renju26|varied] [--random-plies K] [--seed S]
        pbrain-tengen tune [--init prior|embedded|FILE] [--out FILE] [--epochs N] [--batch N] [--lr X] [--order-lr X]
-                          [--l2 X] [--k K] [--held-out F] [--seed S] FILE...   (game files: .tgr or c-gomoku-cli .bin)
+                          [--l2 X] [--k K] [--score-weight W] [--held-out F] [--seed S] FILE...   (game files: .tgr or c-gomoku-cli .bin)
        pbrain-tengen match --engine CMD [--name NAME] --engine CMD [--name NAME] [more engines] [--rule R] [--size N]
                            [--games N] [--turn-ms MS] [--match-ms MS] [--tolerance-ms MS] [--max-memory BYTES]
                            [--draw-at N] [--openings FILE | --random-openings N [--opening-stones K]

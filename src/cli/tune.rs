@@ -59,6 +59,7 @@ pub fn parse_tune(args: &[String]) -> Result<TuneCommand, String> {
             "--l2" => c.options.l2 = real("L2 weight")?,
             "--seed" => c.options.seed = real("seed")? as u64,
             "--k" => c.options.k = Some(real("K")?.max(1.0)),
+            "--score-weight" => c.options.score_weight = real("weight")?.min(1.0),
             "--held-out" => c.held_out = real("fraction")?.min(0.9),
             other if other.starts_with("--") => return Err(format!("unknown option '{other}'")),
             file => c.files.push(file.to_string()),
@@ -162,7 +163,7 @@ pub fn run_tune(c: &TuneCommand, out: &mut dyn Write) -> io::Result<()> {
         format!("command: {}", c.line),
         format!("data: {}", sources.join("; ")),
         format!("positions: {summary}"),
-        format!("init: {}; K = {:.1}", c.init, tuned.k),
+        format!("init: {}; K = {:.1}; score weight {}", c.init, tuned.k, c.options.score_weight),
         format!(
             "eval loss: train {:.5} -> {:.5}, held-out {:.5} -> {:.5}; order loss: train {:.4} -> {:.4}, held-out {:.4} -> {:.4}",
             f.eval[0], l.eval[0], f.eval[1], l.eval[1], f.order[0], l.order[0], f.order[1], l.order[1]

@@ -240,6 +240,24 @@ impl Weights {
     }
 }
 
+impl Weights {
+    /// [`Weights::load`], once per path for the whole process (a protocol session applies its presets at every
+    /// START).
+    ///
+    /// # Errors
+    /// As [`Weights::load`].
+    pub fn load_cached(path: &str) -> Result<&'static Weights, String> {
+        static LOADED: std::sync::Mutex<Vec<(String, &'static Weights)>> = std::sync::Mutex::new(Vec::new());
+        let mut loaded = LOADED.lock().map_err(|_| "weights cache poisoned".to_string())?;
+        if let Some((_, w)) = loaded.iter().find(|(p, _)| p == path) {
+            return Ok(w);
+        }
+        let w = Weights::load(path)?;
+        loaded.push((path.to_string(), w));
+        Ok(w)
+    }
+}
+
 /// The weights the build embeds (`data/weights.txt`), read once.
 pub fn default_weights() -> &'static Weights {
     static DEFAULT: OnceLock<Weights> = OnceLock::new();

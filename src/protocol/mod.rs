@@ -4,4 +4,4 @@
 pub mod command;
 pub mod session;
 
-pub use session::{ABOUT, PRESET_THREATS, Session, run, run_with};
+pub use session::{ABOUT, PRESET_THREATS, PRESET_WEIGHTS, Session, run, run_with};

@@ -532,6 +532,12 @@ impl Session {
             ("max_node", Some(n)) => self.with_engine(key, value, |e| e.settings.max_nodes = n.max(0) as u64),
             // Only the command line sets this (`pbrain-tengen --no-threats`), for weakened copies in matches.
             (PRESET_THREATS, Some(n)) => self.with_engine(key, value, |e| e.settings.search.threats = n != 0),
+            // Only the command line sets this too (`pbrain-tengen --weights FILE`), read and checked there.
+            (PRESET_WEIGHTS, _) => {
+                if let Ok(w) = crate::eval::Weights::load_cached(value.trim()) {
+                    self.with_engine(key, value, |e| e.settings.search.weights = crate::eval::WeightsRef(w));
+                }
+            }
             _ => {}
         }
         let _ = out;
@@ -940,6 +946,9 @@ fn reply(out: &mut dyn Write, line: &str) -> io::Result<()> {
 
 /// The settings key of [`run_with`] that switches the threat solvers on (1) or off (0).
 pub const PRESET_THREATS: &str = "tengen_threats";
+
+/// The preset key of `pbrain-tengen --weights FILE`: the evaluation and ordering tables read from that file.
+pub const PRESET_WEIGHTS: &str = "tengen_weights";
 
 /// Runs a session over `input` until END or EOF: a reader thread feeds the lines, searches run on their own threads.
 ///

@@ -36,7 +36,9 @@ pub struct EvalSample {
     /// The index of its threat parameter.
     pub threat: u32,
     /// The side to move's result: 0, ½ or 1.
-    pub target: f32,
+    pub result: f32,
+    /// The side to move's search score there, if the game kept one ([`NO_SCORE`] otherwise).
+    pub score: i16,
 }
 
 /// One position for the move ordering.
@@ -64,9 +66,9 @@ pub struct Dataset {
 }
 
 impl Dataset {
-    /// Adds the position `pb` with `side` to move and the side to move's result `target`; and when `played` is
-    /// given (a freely chosen move), the move sample.
-    pub fn add_position(&mut self, pb: &mut PatternBoard, side: Color, target: f32, played: Option<Pos>) {
+    /// Adds the position `pb` with `side` to move, the side to move's result and its search score ([`NO_SCORE`]
+    /// for none); and when `played` is given (a freely chosen move), the move sample.
+    pub fn add_position(&mut self, pb: &mut PatternBoard, side: Color, result: f32, score: i16, played: Option<Pos>) {
         let opp = side.opponent();
         if pb.five_points(side).next().is_some() || pb.five_points(opp).next().is_some() {
             return;
@@ -93,7 +95,8 @@ impl Dataset {
             start: self.features.len() as u32,
             len: counts.len() as u16,
             threat: (THREAT_AT + fs * THREATS + threat_key(pb.class_counts(), side)) as u32,
-            target,
+            result,
+            score,
         });
         self.features.extend(counts);
         let Some(played) = played else { return };
@@ -115,9 +118,9 @@ impl Dataset {
         let black = game.outcome.black_score();
         let mut side = Color::Black;
         for (i, &m) in game.moves.iter().enumerate() {
-            let chosen = game.scores.as_ref().is_some_and(|s| s.get(i).is_some_and(|&v| v != NO_SCORE));
-            let target = if side == Color::Black { black } else { 1.0 - black };
-            self.add_position(&mut pb, side, target, chosen.then_some(m));
+            let score = game.scores.as_ref().and_then(|s| s.get(i).copied()).unwrap_or(NO_SCORE);
+            let result = if side == Color::Black { black } else { 1.0 - black };
+            self.add_position(&mut pb, side, result, score, (score != NO_SCORE).then_some(m));
             if !pb.board().is_empty(m) || pb.is_five(side, m) {
                 break; // the game ends here (a five), or the record is wrong
             }
@@ -139,8 +142,25 @@ impl Dataset {
             side = side.opponent();
         }
         let before = self.evals.len();
-        self.add_position(&mut pb, side, sample.result, Some(sample.played));
+        self.add_position(&mut pb, side, sample.result, NO_SCORE, Some(sample.played));
         self.evals.len() > before
+    }
+
+    /// Each evaluation sample's target: its result, or where it has a search score, `lambda · sigmoid(score / k) +
+    /// (1 − lambda) · result`.
+    #[must_use]
+    pub fn targets(&self, k: f64, lambda: f64) -> Vec<f32> {
+        self.evals
+            .iter()
+            .map(|s| {
+                if s.score == NO_SCORE || lambda == 0.0 {
+                    s.result
+                } else {
+                    let searched = 1.0 / (1.0 + (-f64::from(s.score) / k).exp());
+                    (lambda * searched + (1.0 - lambda) * f64::from(s.result)) as f32
+                }
+            })
+            .collect()
     }
 
     /// The rule families the evaluation samples cover, counted.
@@ -161,5 +181,34 @@ pub fn family_rule(f: usize) -> Rule {
         Family::Freestyle => Rule::Freestyle,
         Family::Standard => Rule::Standard,
         Family::RenjuBlack | Family::RenjuWhite => Rule::Renju,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets_blend_the_result_with_the_search_score() {
+        let mut data = Dataset::default();
+        let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");
+        pb.make(Pos::new(7, 7), Color::Black);
+        data.add_position(&mut pb, Color::White, 1.0, 0, None);
+        data.add_position(&mut pb, Color::White, 0.0, NO_SCORE, None);
+        data.add_position(&mut pb, Color::White, 0.5, 300, None);
+        assert_eq!(data.targets(100.0, 0.0), vec![1.0, 0.0, 0.5]);
+        let t = data.targets(100.0, 0.5);
+        assert!((t[0] - 0.75).abs() < 1e-6, "{t:?}");
+        assert_eq!(t[1], 0.0);
+        let searched = 1.0 / (1.0 + (-3.0f32).exp());
+        assert!((t[2] - (0.5 * searched + 0.25)).abs() < 1e-6, "{t:?}");
+        // A position with a five point is no evaluation sample.
+        pb.make(Pos::new(0, 0), Color::White);
+        for x in 8..11 {
+            pb.make(Pos::new(x, 7), Color::Black);
+            pb.make(Pos::new(x, 0), Color::White);
+        }
+        data.add_position(&mut pb, Color::Black, 1.0, NO_SCORE, None);
+        assert_eq!(data.evals.len(), 3);
     }
 }

@@ -6,6 +6,7 @@
 //!   values stay in the units the search's margins are written in; then the parameters follow Adam on the
 //!   cross-entropy in mini-batches (the step size falling linearly to a tenth), with an L2 pull towards the starting weights that keeps rarely seen codes
 //!   where they began.
+//!   The target is the game's result, or with `score_weight` a blend of it with the search's score there.
 //! - Move ordering: a softmax over the legal moves near the stones, each move's logit being (attack value of the
 //!   code it makes + defence value of the code it stops) / 100, against the move the engine played.
 //!
@@ -43,11 +44,23 @@ pub struct TuneOptions {
     pub seed: u64,
     /// A fixed `K`, instead of fitting it.
     pub k: Option<f64>,
+    /// How much of each evaluation target is the search's score (as `sigmoid(score / K)`) rather than the game's
+    /// result, where the game kept scores.
+    pub score_weight: f64,
 }
 
 impl Default for TuneOptions {
     fn default() -> TuneOptions {
-        TuneOptions { epochs: 30, batch: 4096, eval_lr: 1.0, order_lr: 4.0, l2: 1e-7, seed: 1, k: None }
+        TuneOptions {
+            epochs: 30,
+            batch: 4096,
+            eval_lr: 1.0,
+            order_lr: 4.0,
+            l2: 1e-7,
+            seed: 1,
+            k: None,
+            score_weight: 0.0,
+        }
     }
 }
 
@@ -144,9 +157,9 @@ fn value(data: &Dataset, i: usize, params: &[f64]) -> f64 {
     features.iter().map(|&(k, c)| params[k as usize] * f64::from(c)).sum::<f64>() + params[s.threat as usize]
 }
 
-/// The mean evaluation loss over the samples `which` with `K`.
+/// The mean evaluation loss over the samples `which` with `K`, against `targets` (one per sample).
 #[must_use]
-pub fn eval_loss(data: &Dataset, which: &[usize], params: &[f64], k: f64) -> f64 {
+pub fn eval_loss(data: &Dataset, targets: &[f32], which: &[usize], params: &[f64], k: f64) -> f64 {
     if which.is_empty() {
         return 0.0;
     }
@@ -155,7 +168,7 @@ pub fn eval_loss(data: &Dataset, which: &[usize], params: &[f64], k: f64) -> f64
         .map(|chunk| {
             chunk
                 .iter()
-                .map(|&i| cross_entropy(sigmoid(value(data, i, params) / k), f64::from(data.evals[i].target)))
+                .map(|&i| cross_entropy(sigmoid(value(data, i, params) / k), f64::from(targets[i])))
                 .sum::<f64>()
         })
         .collect::<Vec<f64>>()
@@ -200,10 +213,11 @@ pub fn order_loss(data: &Dataset, which: &[usize], params: &[f64]) -> f64 {
     sum / which.len() as f64
 }
 
-/// The `K` that makes `params` fit the samples best: a golden-section search on the loss over log K.
+/// The `K` that makes `params` fit the samples' results best: a golden-section search on the loss over log K.
 #[must_use]
 pub fn fit_k(data: &Dataset, which: &[usize], params: &[f64]) -> f64 {
-    let loss = |log_k: f64| eval_loss(data, which, params, log_k.exp());
+    let results: Vec<f32> = data.evals.iter().map(|s| s.result).collect();
+    let loss = |log_k: f64| eval_loss(data, &results, which, params, log_k.exp());
     let (mut lo, mut hi) = (10f64.ln(), 5_000f64.ln());
     let phi = (5f64.sqrt() - 1.0) / 2.0;
     let (mut x1, mut x2) = (hi - phi * (hi - lo), lo + phi * (hi - lo));
@@ -238,7 +252,7 @@ fn add_in_order(parts: Vec<(Vec<f64>, f64)>, n: usize) -> (Vec<f64>, f64) {
 }
 
 /// The mean evaluation gradient over `batch`.
-fn eval_gradient(data: &Dataset, batch: &[usize], params: &[f64], k: f64) -> Vec<f64> {
+fn eval_gradient(data: &Dataset, targets: &[f32], batch: &[usize], params: &[f64], k: f64) -> Vec<f64> {
     let parts: Vec<(Vec<f64>, f64)> = batch
         .par_chunks(CHUNK)
         .map(|chunk| {
@@ -246,7 +260,7 @@ fn eval_gradient(data: &Dataset, batch: &[usize], params: &[f64], k: f64) -> Vec
             for &i in chunk {
                 let s = data.evals[i];
                 let p = sigmoid(value(data, i, params) / k);
-                let d = (p - f64::from(s.target)) / k;
+                let d = (p - f64::from(targets[i])) / k;
                 for &(f, c) in &data.features[s.start as usize..s.start as usize + usize::from(s.len)] {
                     g[f as usize] += d * f64::from(c);
                 }
@@ -326,9 +340,10 @@ pub fn tune(
     let mut order = order_params(init);
     let (eval0, order0) = (eval.clone(), order.clone());
     let k = options.k.unwrap_or_else(|| fit_k(data, split[0], &eval));
+    let targets = data.targets(k, options.score_weight);
     let measure = |epoch: usize, eval: &[f64], order: &[f64]| Progress {
         epoch,
-        eval: split.map(|s| eval_loss(data, s, eval, k)),
+        eval: split.map(|s| eval_loss(data, &targets, s, eval, k)),
         order: move_split.map(|s| order_loss(data, s, order)),
     };
     let first = measure(0, &eval, &order);
@@ -349,7 +364,7 @@ pub fn tune(
         for step in 0..steps {
             let b = &evals[(step * batch).min(evals.len())..((step + 1) * batch).min(evals.len())];
             if !b.is_empty() {
-                let mut g = eval_gradient(data, b, &eval, k);
+                let mut g = eval_gradient(data, &targets, b, &eval, k);
                 for ((g, p), p0) in g.iter_mut().zip(&eval).zip(&eval0) {
                     *g += options.l2 * (p - p0);
                 }
