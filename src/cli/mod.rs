@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N]
        pbrain-tengen solve [--vct] [--ms N] [--nodes N] [--shortest] [--rule R] [--size N]
        pbrain-tengen bench [depth]
-       pbrain-tengen analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] <moves, e.g. h8 h9 j10>
+       pbrain-tengen analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] [--weights FILE] <moves, e.g. h8 h9 j10>
        pbrain-tengen selfplay [--rule R] [--games N] [--turn-ms MS] [--match-ms MS] [--draw-at N] [--max-memory BYTES]
                               [--a-depth D] [--b-depth D] [--nodes N] [--a-nodes N] [--b-nodes N] [--a-no-threats]
                               [--b-no-threats] [--weights FILE] [--a-weights FILE] [--b-weights FILE]
@@ -253,7 +253,7 @@ pub fn solve(opts: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> io
     })
 }
 
-/// `analyze [--rule R] [--size N] [--ms N] [--depth N] <moves>`.
+/// `analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] [--weights FILE] <moves>`.
 fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let (mut flags, mut moves) = (Vec::new(), Vec::new());
     let mut i = 0;
@@ -270,6 +270,7 @@ fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()
         i += 1;
     }
     let (mut ms, mut depth, mut threads) = (2_000u64, 0i32, 1usize);
+    let mut weights = crate::eval::WeightsRef::default();
     let mut rest = Vec::new();
     let mut j = 0;
     while j < flags.len() {
@@ -297,6 +298,7 @@ fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()
                     .filter(|t| (1..=256).contains(t))
                     .ok_or_else(|| format!("bad thread count '{v}'"))?;
             }
+            "--weights" => weights = crate::eval::WeightsRef(crate::eval::Weights::load(&value(&mut j)?)?),
             "--depth" => {
                 let v = value(&mut j)?;
                 depth = v
@@ -317,5 +319,5 @@ fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()
     }
     let opts = parse_options(&rest, false)?;
     let mut pb = position_from_moves(&moves.join(" "), opts.size, opts.rule)?;
-    Ok(analyze(&mut pb, ms, depth, threads, out))
+    Ok(analyze(&mut pb, ms, depth, threads, weights, out))
 }

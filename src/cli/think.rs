@@ -92,7 +92,14 @@ pub fn bench(depth: Option<i32>, out: &mut dyn Write) -> io::Result<()> {
 ///
 /// # Errors
 /// Output I/O errors only.
-pub fn analyze(pb: &mut PatternBoard, ms: u64, depth: i32, threads: usize, out: &mut dyn Write) -> io::Result<()> {
+pub fn analyze(
+    pb: &mut PatternBoard,
+    ms: u64,
+    depth: i32,
+    threads: usize,
+    weights: crate::eval::WeightsRef,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let size = pb.size();
     let side = to_move(pb);
     let forbidden = if pb.rule().has_forbidden() { pb.forbidden_points() } else { Vec::new() };
@@ -125,8 +132,7 @@ pub fn analyze(pb: &mut PatternBoard, ms: u64, depth: i32, threads: usize, out: 
             if c == side { "" } else { " (if it were to move)" }
         )?;
     }
-    let weights = crate::eval::default_weights();
-    let parts = crate::eval::parts(pb, side, weights);
+    let parts = crate::eval::parts(pb, side, &weights);
     let (me, them) = (parts.own, parts.opp);
     writeln!(
         out,
@@ -146,7 +152,7 @@ pub fn analyze(pb: &mut PatternBoard, ms: u64, depth: i32, threads: usize, out: 
         ..SearchLimits::default()
     };
     let table = Table::new(64 << 20);
-    let options = SearchOptions { threads, ..SearchOptions::default() };
+    let options = SearchOptions { threads, weights, ..SearchOptions::default() };
     let report = search(pb, side, &table, &limits, &options, |_| {});
     writeln!(out, "{}", report_text(&report, size))
 }
