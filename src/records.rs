@@ -102,25 +102,9 @@ fn unpack(m: u16, size: usize) -> Option<Pos> {
     (x < size && y < size && m >> 10 == 0).then(|| Pos::new(x, y))
 }
 
-fn rule_number(rule: Rule) -> u8 {
-    match rule {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 4,
-        Rule::CaroOverline => 8,
-        Rule::Caro => 9,
-    }
-}
-
+/// The rule of a stored Gomocup rule number (one of the five [`Rule::info`] values).
 fn rule_of_number(n: u8) -> Option<Rule> {
-    match n {
-        0 => Some(Rule::Freestyle),
-        1 => Some(Rule::Standard),
-        4 => Some(Rule::Renju),
-        8 => Some(Rule::CaroOverline),
-        9 => Some(Rule::Caro),
-        _ => None,
-    }
+    Rule::ALL.into_iter().find(|r| r.info() == u32::from(n))
 }
 
 /// Writes the file header (for a new, empty file).
@@ -140,7 +124,7 @@ pub fn write_game(out: &mut dyn Write, game: &GameRecord) -> io::Result<()> {
     let scores = game.scores.as_ref().filter(|s| s.len() == game.moves.len());
     let opening = u8::try_from(game.opening.min(game.moves.len())).unwrap_or(u8::MAX);
     let mut bytes =
-        vec![MARKER, rule_number(game.rule), game.size as u8, game.outcome as u8, u8::from(scores.is_some()), opening];
+        vec![MARKER, game.rule.info() as u8, game.size as u8, game.outcome as u8, u8::from(scores.is_some()), opening];
     bytes.extend_from_slice(&n.to_le_bytes());
     for &p in &game.moves {
         bytes.extend_from_slice(&pack(p).to_le_bytes());

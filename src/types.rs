@@ -79,6 +79,18 @@ impl Rule {
         self as usize
     }
 
+    /// The Gomocup `INFO rule` value of the rule (0, 1, 4, 8 or 9): what the judge sends, and what game files store.
+    #[must_use]
+    pub const fn info(self) -> u32 {
+        match self {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 4,
+            Rule::CaroOverline => 8,
+            Rule::Caro => 9,
+        }
+    }
+
     /// The rule named by a Gomocup/Yixin `INFO rule` value, as PROTOCOL.md §5 maps it: bit 4 or the Yixin value 2
     /// means renju, bit 8 caro (9 exact five), bit 1 standard, otherwise freestyle. The continuous-game bit is ignored.
     #[must_use]
@@ -315,6 +327,9 @@ mod tests {
         assert_eq!(Rule::from_info(3), Rule::Standard);
         assert_eq!("RENJU".parse::<Rule>(), Ok(Rule::Renju));
         assert!("chess".parse::<Rule>().is_err());
+        for rule in Rule::ALL {
+            assert_eq!(Rule::from_info(rule.info()), rule);
+        }
     }
 
     #[test]

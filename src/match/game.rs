@@ -132,18 +132,6 @@ impl Forfeit {
     }
 }
 
-/// The Gomocup `INFO rule` value of a rule.
-#[must_use]
-pub fn info_rule(rule: Rule) -> u32 {
-    match rule {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 4,
-        Rule::CaroOverline => 8,
-        Rule::Caro => 9,
-    }
-}
-
 /// What the engine answered to a move request.
 enum Answer {
     Move(i64, i64),
@@ -271,7 +259,7 @@ fn start(setup: &GameSetup, command: &str) -> std::io::Result<EngineProcess> {
         format!("INFO timeout_match {}", setup.match_ms),
         format!("INFO max_memory {}", setup.max_memory),
         "INFO game_type 1".to_string(),
-        format!("INFO rule {}", info_rule(setup.rule)),
+        format!("INFO rule {}", setup.rule.info()),
     ];
     // An engine that has already died is found out when it is asked for a move.
     for line in &lines {
@@ -340,6 +328,6 @@ mod tests {
         assert_eq!(Outcome::Five(Color::White, vec![]).winner(), Some(Color::White));
         assert_eq!(Outcome::Forfeit(Color::White, Forfeit::Crash).winner(), Some(Color::Black));
         assert_eq!(Outcome::Draw(200).score(), "1/2-1/2");
-        assert_eq!(info_rule(Rule::Renju), 4);
+        assert_eq!(Rule::Renju.info(), 4);
     }
 }
