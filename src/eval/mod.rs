@@ -92,12 +92,7 @@ pub fn side_flags(counts: &[u16; 16]) -> usize {
 /// The threat key of a position with `side` to move: its flags, then the opponent's.
 #[must_use]
 pub fn threat_key(counts: &ClassCounts, side: Color) -> usize {
-    let flags = |c: Color| {
-        let mut own = [0u16; 16];
-        own.copy_from_slice(&counts[c.index()][..16]);
-        side_flags(&own)
-    };
-    flags(side) | (flags(side.opponent()) << THREAT_FLAGS)
+    side_flags(&counts[side.index()]) | (side_flags(&counts[side.opponent().index()]) << THREAT_FLAGS)
 }
 
 /// The evaluation of a position taken apart.

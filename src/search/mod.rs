@@ -1,7 +1,7 @@
 //! The search: iterative deepening with aspiration windows over a principal variation search, a shared lock-free
 //! transposition table, move ordering by TT move, learned attack and defence values per pattern code, killers and
-//! history, late move reductions, the VCF
-//! solver as the quiescence search at the leaves and VCF/VCT attempts at the root, and Lazy SMP threads.
+//! history, late move reductions, the VCF solver as the quiescence search at the leaves and VCF/VCT attempts at the
+//! root, and Lazy SMP threads.
 //!
 //! Scores are from the side to move's point of view. A win whose five is the move made at ply `p` (the root's
 //! moves are ply 1) scores `MATE - p`; a loss the reverse; a draw 0.

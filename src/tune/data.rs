@@ -11,7 +11,7 @@ use crate::eval::{FAMILIES, Family, THREATS, threat_key};
 use crate::movegen::{Candidates, candidates};
 use crate::pattern::{CODES, PatternBoard, code_of};
 use crate::records::{GameRecord, NO_SCORE, Sample};
-use crate::types::{Color, Pos, Rule};
+use crate::types::{Color, Pos};
 
 /// Where the parameters of each table start in the evaluation's parameter vector.
 pub const OWN_AT: usize = 0;
@@ -174,19 +174,10 @@ impl Dataset {
     }
 }
 
-/// The rule a family's positions come from (for messages).
-#[must_use]
-pub fn family_rule(f: usize) -> Rule {
-    match Family::ALL[f % FAMILIES] {
-        Family::Freestyle => Rule::Freestyle,
-        Family::Standard => Rule::Standard,
-        Family::RenjuBlack | Family::RenjuWhite => Rule::Renju,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::Rule;
 
     #[test]
     fn targets_blend_the_result_with_the_search_score() {
