@@ -23,6 +23,8 @@ pub struct TuneCommand {
     pub init: String,
     /// Held-out fraction of the games.
     pub held_out: f64,
+    /// Positions whose side to move has a VCF within this many nodes are dropped (0: none are).
+    pub drop_vcf: u64,
     /// The fit's options.
     pub options: TuneOptions,
     /// The command line, for the provenance.
@@ -39,6 +41,7 @@ pub fn parse_tune(args: &[String]) -> Result<TuneCommand, String> {
         out: None,
         init: "prior".to_string(),
         held_out: 0.1,
+        drop_vcf: 0,
         options: TuneOptions::default(),
         line: format!("pbrain-tengen tune {}", args.join(" ")),
     };
@@ -61,6 +64,7 @@ pub fn parse_tune(args: &[String]) -> Result<TuneCommand, String> {
             "--k" => c.options.k = Some(real("K")?.max(1.0)),
             "--score-weight" => c.options.score_weight = real("weight")?.min(1.0),
             "--held-out" => c.held_out = real("fraction")?.min(0.9),
+            "--drop-vcf" => c.drop_vcf = real("node count")? as u64,
             other if other.starts_with("--") => return Err(format!("unknown option '{other}'")),
             file => c.files.push(file.to_string()),
         }
@@ -106,7 +110,7 @@ pub fn run_tune(c: &TuneCommand, out: &mut dyn Write) -> io::Result<()> {
     // Games and samples are split before their positions are taken, so no game is on both sides.
     let (train_games, held_games) = split(games.len(), c.held_out, c.options.seed);
     let (train_samples, held_samples) = split(samples.len(), c.held_out, c.options.seed ^ 0x5a5a);
-    let mut data = Dataset::default();
+    let mut data = Dataset { vcf_nodes: c.drop_vcf, ..Dataset::default() };
     let mut ranges = [(0, 0, 0, 0); 2];
     for (part, (g, s)) in [(train_games, train_samples), (held_games, held_samples)].into_iter().enumerate() {
         let (e0, m0) = (data.evals.len(), data.moves.len());
@@ -123,8 +127,9 @@ pub fn run_tune(c: &TuneCommand, out: &mut dyn Write) -> io::Result<()> {
     let families = data.family_counts();
     let per_family: Vec<String> =
         Family::ALL.iter().zip(families).filter(|&(_, n)| n > 0).map(|(f, n)| format!("{} {n}", f.name())).collect();
+    let dropped = if c.drop_vcf > 0 { format!(", {} with a VCF dropped", data.vcf_dropped) } else { String::new() };
     let summary = format!(
-        "{} games and {} samples: {} positions ({}), {} held out; {} move choices, {} held out",
+        "{} games and {} samples: {} positions ({}{dropped}), {} held out; {} move choices, {} held out",
         games.len(),
         samples.len(),
         data.evals.len(),

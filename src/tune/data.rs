@@ -6,11 +6,16 @@
 //! the side to move. A move sample is a position where the engine chose its move freely (not an opening move, not
 //! a random move, not an answer to a threat): every legal move near the stones with the codes it would make and
 //! stop, and which of them was played.
+//!
+//! With [`Dataset::vcf_nodes`] set, a position whose side to move has a VCF is no evaluation sample: the search
+//! never asks the evaluation there (its leaves probe for a VCF first), and the result of such a position says
+//! nothing about its codes.
 
 use crate::eval::{FAMILIES, Family, THREATS, threat_key};
 use crate::movegen::{Candidates, candidates};
 use crate::pattern::{CODES, PatternBoard, code_of};
 use crate::records::{GameRecord, NO_SCORE, Sample};
+use crate::threat::{Solution, Vcf, VcfOptions};
 use crate::types::{Color, Pos};
 
 /// Where the parameters of each table start in the evaluation's parameter vector.
@@ -63,6 +68,11 @@ pub struct Dataset {
     pub moves: Vec<MoveSample>,
     /// Their candidates: the attack parameter and the defence parameter of each.
     pub candidates: Vec<(u16, u16)>,
+    /// When above 0, a position where the side to move has a VCF found within this many nodes is no evaluation
+    /// sample: the search's leaves resolve such positions with their VCF probe, not with the evaluation.
+    pub vcf_nodes: u64,
+    /// How many positions that filter dropped.
+    pub vcf_dropped: usize,
 }
 
 impl Dataset {
@@ -72,6 +82,14 @@ impl Dataset {
         let opp = side.opponent();
         if pb.five_points(side).next().is_some() || pb.five_points(opp).next().is_some() {
             return;
+        }
+        if self.vcf_nodes > 0 && pb.four_candidates(side).next().is_some() {
+            let mut vcf = Vcf::new(side, VcfOptions::default());
+            if let Solution::Win(_) = vcf.solve_within(pb, self.vcf_nodes) {
+                self.vcf_dropped += 1;
+                self.add_move(pb, side, played);
+                return;
+            }
         }
         let rule = pb.rule();
         let (fs, fo) = (Family::of(rule, side).index(), Family::of(rule, opp).index());
@@ -99,7 +117,14 @@ impl Dataset {
             score,
         });
         self.features.extend(counts);
+        self.add_move(pb, side, played);
+    }
+
+    /// Adds the move sample of a freely chosen move `played` (nothing for `None`).
+    fn add_move(&mut self, pb: &mut PatternBoard, side: Color, played: Option<Pos>) {
         let Some(played) = played else { return };
+        let rule = pb.rule();
+        let (opp, fs) = (side.opponent(), Family::of(rule, side).index());
         let Candidates::Moves { moves, forced: false } = candidates(pb, side) else { return };
         let Some(at) = moves.iter().position(|&m| m == played) else { return };
         self.moves.push(MoveSample { start: self.candidates.len() as u32, len: moves.len() as u16, played: at as u16 });
@@ -201,5 +226,24 @@ mod tests {
         }
         data.add_position(&mut pb, Color::Black, 1.0, NO_SCORE, None);
         assert_eq!(data.evals.len(), 3);
+    }
+
+    #[test]
+    fn the_vcf_filter_drops_positions_the_leaves_resolve() {
+        let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");
+        // Black to move with an open three (a VCF: the straight four), White's stones scattered.
+        for (b, w) in [((6, 7), (0, 0)), ((7, 7), (0, 3)), ((8, 7), (3, 0))] {
+            pb.make(Pos::new(b.0, b.1), Color::Black);
+            pb.make(Pos::new(w.0, w.1), Color::White);
+        }
+        let mut kept = Dataset::default();
+        kept.add_position(&mut pb, Color::Black, 1.0, NO_SCORE, None);
+        assert_eq!((kept.evals.len(), kept.vcf_dropped), (1, 0));
+        let mut filtered = Dataset { vcf_nodes: 1_000, ..Dataset::default() };
+        filtered.add_position(&mut pb, Color::Black, 1.0, NO_SCORE, None);
+        assert_eq!((filtered.evals.len(), filtered.vcf_dropped), (0, 1));
+        // White to move has no four at all: the filter keeps the position.
+        filtered.add_position(&mut pb, Color::White, 0.0, NO_SCORE, None);
+        assert_eq!((filtered.evals.len(), filtered.vcf_dropped), (1, 1));
     }
 }
