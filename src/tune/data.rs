@@ -83,14 +83,24 @@ impl Dataset {
         if pb.five_points(side).next().is_some() || pb.five_points(opp).next().is_some() {
             return;
         }
-        if self.vcf_nodes > 0 && pb.four_candidates(side).next().is_some() {
-            let mut vcf = Vcf::new(side, VcfOptions::default());
-            if let Solution::Win(_) = vcf.solve_within(pb, self.vcf_nodes) {
-                self.vcf_dropped += 1;
-                self.add_move(pb, side, played);
-                return;
-            }
+        if self.has_vcf(pb, side) {
+            self.vcf_dropped += 1;
+        } else {
+            self.add_eval(pb, side, result, score);
         }
+        self.add_move(pb, side, played);
+    }
+
+    /// Whether the VCF filter is on and finds a VCF for `side`, to move in `pb`.
+    fn has_vcf(&self, pb: &mut PatternBoard, side: Color) -> bool {
+        self.vcf_nodes > 0
+            && pb.four_candidates(side).next().is_some()
+            && matches!(Vcf::new(side, VcfOptions::default()).solve_within(pb, self.vcf_nodes), Solution::Win(_))
+    }
+
+    /// Adds the evaluation sample of the position `pb` with `side` to move.
+    fn add_eval(&mut self, pb: &PatternBoard, side: Color, result: f32, score: i16) {
+        let opp = side.opponent();
         let rule = pb.rule();
         let (fs, fo) = (Family::of(rule, side).index(), Family::of(rule, opp).index());
         let mut counts: Vec<(u32, i16)> = Vec::with_capacity(128);
@@ -117,7 +127,6 @@ impl Dataset {
             score,
         });
         self.features.extend(counts);
-        self.add_move(pb, side, played);
     }
 
     /// Adds the move sample of a freely chosen move `played` (nothing for `None`).
