@@ -254,8 +254,8 @@ impl Engine {
             let limits = SearchLimits {
                 depth: self.settings.max_depth,
                 nodes: self.settings.max_nodes,
-                soft: Some(start + share(budget.soft)),
-                hard: Some(start + share(budget.hard)),
+                optimum: Some(start + share(budget.optimum)),
+                maximum: Some(start + share(budget.maximum)),
                 stop,
                 exclude: &found,
             };

@@ -39,8 +39,11 @@ fn the_engine_wins_the_vcf_and_vct_puzzles() {
         }
         let pb = case.position();
         let table = Table::new(1 << 22);
-        let limits =
-            SearchLimits { depth: 12, hard: Some(Instant::now() + Duration::from_secs(30)), ..SearchLimits::default() };
+        let limits = SearchLimits {
+            depth: 12,
+            maximum: Some(Instant::now() + Duration::from_secs(30)),
+            ..SearchLimits::default()
+        };
         let report = search(&pb, exp.attacker, &table, &limits, &SearchOptions::default(), |_| {});
         assert!(report.score > MATE_BOUND, "{}: no win found: {report:?}", case.name);
         check_line(&pb, exp.attacker, &report.pv, vct).unwrap_or_else(|e| panic!("{}: bad line: {e}", case.name));

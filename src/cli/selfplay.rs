@@ -121,6 +121,9 @@ struct Played {
     /// Moves after the opening.
     moves: usize,
     slowest: Duration,
+    /// Time the engines thought, over all their answers and over the answers that came from a search.
+    thought: Duration,
+    searched: (usize, Duration),
     record: GameRecord,
 }
 
@@ -132,6 +135,9 @@ struct Tally {
     draws: usize,
     slowest: Duration,
     moves: usize,
+    answers: usize,
+    thought: Duration,
+    searched: (usize, Duration),
 }
 
 /// Parses the options of `selfplay`.
@@ -263,6 +269,10 @@ pub fn selfplay(m: &Match, out: &mut dyn Write) -> io::Result<()> {
             }
             t.slowest = t.slowest.max(played.slowest);
             t.moves += played.moves;
+            t.answers += played.moves; // a random move takes no time: it counts as an answer of 0 ms
+            t.thought += played.thought;
+            t.searched.0 += played.searched.0;
+            t.searched.1 += played.searched.1;
             let how = match played.end {
                 End::BlackWins(r) => format!("1-0 ({r})"),
                 End::WhiteWins(r) => format!("0-1 ({r})"),
@@ -292,7 +302,17 @@ pub fn selfplay(m: &Match, out: &mut dyn Write) -> io::Result<()> {
         return Err(e);
     }
     let (elo, margin) = elo_estimate(t.wins, t.losses, t.draws);
-    writeln!(out, "moves {}, slowest answer {} ms, peak resident {}", t.moves, t.slowest.as_millis(), peak_memory())?;
+    let mean = |total: Duration, n: usize| total.as_millis() / (n.max(1) as u128);
+    writeln!(
+        out,
+        "moves {}, mean answer {} ms ({} searched, mean {} ms), slowest answer {} ms, peak resident {}",
+        t.moves,
+        mean(t.thought, t.answers),
+        t.searched.0,
+        mean(t.searched.1, t.searched.0),
+        t.slowest.as_millis(),
+        peak_memory()
+    )?;
     writeln!(out, "Elo of A vs B: {elo:+.0} +/- {margin:.0} (95%)")?;
     writeln!(out, "Score of A vs B: {} - {} - {}", t.wins, t.losses, t.draws)
 }
@@ -327,13 +347,20 @@ impl Table {
         }
     }
 
-    fn finish(self, end: End, moves: usize, slowest: Duration) -> Played {
+    fn finish(
+        self,
+        end: End,
+        moves: usize,
+        slowest: Duration,
+        thought: Duration,
+        searched: (usize, Duration),
+    ) -> Played {
         let outcome = match end {
             End::BlackWins(_) => Outcome::BlackWins,
             End::WhiteWins(_) => Outcome::WhiteWins,
             End::Draw(_) => Outcome::Draw,
         };
-        Played { end, moves, slowest, record: GameRecord { outcome, ..self.record } }
+        Played { end, moves, slowest, thought, searched, record: GameRecord { outcome, ..self.record } }
     }
 }
 
@@ -347,7 +374,14 @@ fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Pla
         moves: Vec::new(),
         scores: Some(Vec::new()),
     };
-    let no_game = |why| Played { end: End::Draw(why), moves: 0, slowest: Duration::ZERO, record: record.clone() };
+    let no_game = |why| Played {
+        end: End::Draw(why),
+        moves: 0,
+        slowest: Duration::ZERO,
+        thought: Duration::ZERO,
+        searched: (0, Duration::ZERO),
+        record: record.clone(),
+    };
     let Ok(referee) = PatternBoard::new(15, m.rule) else { return no_game("no board") };
     let mut engines: Vec<Engine> = Vec::new();
     for p in players {
@@ -377,6 +411,7 @@ fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Pla
     let mut rng = StdRng::seed_from_u64(seed);
     let mut left = [m.match_ms as i64; 2];
     let mut slowest = Duration::ZERO;
+    let (mut thought, mut searched) = (Duration::ZERO, (0, Duration::ZERO));
     let mut moves = 0;
     let end = loop {
         let stones = table.referee.board().stone_count();
@@ -398,6 +433,11 @@ fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Pla
             let report = engine.think(None, |_| {});
             let took = start.elapsed();
             slowest = slowest.max(took);
+            thought += took;
+            if report.source == "search" {
+                searched.0 += 1;
+                searched.1 += took;
+            }
             left[i] -= took.as_millis() as i64;
             if m.match_ms > 0 && left[i] < 0 {
                 break lose(side, "out of time");
@@ -420,7 +460,7 @@ fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Pla
         }
         side = side.opponent();
     };
-    table.finish(end, moves, slowest)
+    table.finish(end, moves, slowest, thought, searched)
 }
 
 /// The game lost by `side`.

@@ -147,8 +147,8 @@ pub fn analyze(
     let start = Instant::now();
     let limits = SearchLimits {
         depth,
-        soft: Some(start + Duration::from_millis(ms / 2)),
-        hard: Some(start + Duration::from_millis(ms)),
+        optimum: Some(start + Duration::from_millis(ms)),
+        maximum: Some(start + Duration::from_millis(ms)),
         ..SearchLimits::default()
     };
     let table = Table::new(64 << 20);

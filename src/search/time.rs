@@ -1,6 +1,17 @@
-//! Time budgets from the protocol's clock values: a soft limit (do not start another iteration after it) and a
-//! hard limit (stop the search and answer), both kept a safety margin inside what the manager allows.
+//! Time: a budget per move from the protocol's clock values, and the manager that decides after each iteration
+//! whether to start another.
+//!
+//! A budget has an optimum (what a move should take) and a maximum (where the search stops, whatever it is doing).
+//! Under a turn limit alone the two are equal: time not used is lost, so the search runs to the maximum and the
+//! move comes from the last iteration's best move so far. When the match clock is the tighter limit the optimum is
+//! the clock's share for this move; the manager stops earlier when the best move has been stable and spends more,
+//! never past the maximum, when the best move changes or the score drops, and does not start an iteration it
+//! predicts cannot finish.
 
+use super::params::{
+    FALLING, MATCH_MARGIN_MS, MIN_MOVES_TO_GO, MOVES_TO_GO, STABILITY, TURN_MARGIN_DIV, TURN_MARGIN_MS,
+};
+use crate::types::Pos;
 use std::time::{Duration, Instant};
 
 /// The clock values a manager sends (`INFO timeout_turn`, `timeout_match`, `time_left`), in milliseconds.
@@ -21,53 +32,118 @@ impl Default for Clock {
     }
 }
 
-/// Kept back from every budget: process start-up, output, and the scheduler of a busy machine.
-pub const MARGIN_MS: u64 = 50;
+/// Kept back from a turn of `turn_ms`: process start-up, output, the scheduler of a busy machine and the judge's
+/// own clock. It grows with the turn (a twelfth of it) between 10 ms and 250 ms.
+#[must_use]
+pub fn margin_ms(turn_ms: u64) -> u64 {
+    (turn_ms / TURN_MARGIN_DIV).clamp(TURN_MARGIN_MS.0, TURN_MARGIN_MS.1)
+}
 
 /// The limits of one move's search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// No new iteration starts after this long.
-    pub soft: Duration,
+    /// What the move should take: the manager's target, scaled by how settled the search is.
+    pub optimum: Duration,
     /// The search stops after this long.
-    pub hard: Duration,
+    pub maximum: Duration,
 }
 
 impl Budget {
     /// The two limits as instants from `start`.
     #[must_use]
     pub fn deadlines(&self, start: Instant) -> (Instant, Instant) {
-        (start + self.soft, start + self.hard)
+        (start + self.optimum, start + self.maximum)
     }
 }
-
-/// Time left in a match of `left` ms is spread over this many further moves of ours.
-const MOVES_TO_GO: u64 = 25;
 
 impl Clock {
     /// The budget of the next move. `stones` is the number of stones on the board (games rarely outlast ~225).
     #[must_use]
     pub fn budget(&self, stones: usize) -> Budget {
+        let turn = self.turn_ms;
         // The unlimited sentinel pair of Yixin-Board, and "no limit" values.
-        let turn = if self.turn_ms == 0 { 0 } else { self.turn_ms };
         let left = match self.left_ms {
             Some(l) if l >= 2_147_483_647 => None,
             Some(l) => Some(l.max(0) as u64),
             None if self.match_ms > 0 => Some(self.match_ms),
             None => None,
         };
-        let turn_cap = turn.saturating_sub(MARGIN_MS);
-        let (soft, hard) = match left {
+        let turn_cap = turn.saturating_sub(margin_ms(turn));
+        let (optimum, maximum) = match left {
             Some(left) => {
-                let usable = left.saturating_sub(MARGIN_MS);
-                let moves_to_go = MOVES_TO_GO.saturating_sub(stones as u64 / 20).max(8);
+                let usable = left.saturating_sub(MATCH_MARGIN_MS.min(left / 10));
+                let moves_to_go = MOVES_TO_GO.saturating_sub(stones as u64 / 20).max(MIN_MOVES_TO_GO);
                 let share = usable / moves_to_go;
-                let hard = turn_cap.min(usable / 3).min(share * 3);
-                (turn_cap.min(share).min(hard), hard)
+                let maximum = turn_cap.min(usable / 3).min(share * 3);
+                (turn_cap.min(share).min(maximum), maximum)
             }
-            None => (turn_cap / 2, turn_cap),
+            None => (turn_cap, turn_cap),
         };
-        Budget { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard.max(soft)) }
+        Budget { optimum: Duration::from_millis(optimum), maximum: Duration::from_millis(maximum.max(optimum)) }
+    }
+}
+
+/// Decides after each completed iteration whether the search goes on.
+#[derive(Clone, Debug)]
+pub struct Manager {
+    start: Instant,
+    optimum: Duration,
+    maximum: Duration,
+    /// The best move of the last iteration, and for how many iterations in a row it has been best.
+    best: Option<Pos>,
+    stable: u32,
+    /// The last iteration's score.
+    score: Option<i32>,
+    /// When the last two iterations ended.
+    ends: [Duration; 2],
+}
+
+impl Manager {
+    /// A manager for a search that started at `start` with `optimum` and `maximum` as instants (none: no limit).
+    #[must_use]
+    pub fn new(start: Instant, optimum: Option<Instant>, maximum: Option<Instant>) -> Manager {
+        let far = Duration::from_secs(1 << 30);
+        let since = |i: Option<Instant>| i.map_or(far, |i| i.saturating_duration_since(start));
+        let maximum = since(maximum);
+        Manager {
+            start,
+            optimum: since(optimum).min(maximum),
+            maximum,
+            best: None,
+            stable: 0,
+            score: None,
+            ends: [Duration::ZERO; 2],
+        }
+    }
+
+    /// Records an iteration that ended now with `best` and `score`; whether to stop rather than start another.
+    pub fn stop_after(&mut self, best: Option<Pos>, score: i32) -> bool {
+        self.stop_after_at(best, score, self.start.elapsed())
+    }
+
+    /// [`Manager::stop_after`] at `elapsed` since the start.
+    pub fn stop_after_at(&mut self, best: Option<Pos>, score: i32, elapsed: Duration) -> bool {
+        self.stable = if best == self.best { self.stable + 1 } else { 0 };
+        self.best = best;
+        let drop = self.score.map_or(0, |s| s - score);
+        self.score = Some(score);
+        let [before, last] = self.ends;
+        self.ends = [last, elapsed];
+        if self.optimum >= self.maximum {
+            // A turn limit alone: the search uses all of it (a stopped iteration still gives its best move).
+            return elapsed >= self.maximum;
+        }
+        let stability = STABILITY[(self.stable as usize).min(STABILITY.len() - 1)];
+        let falling = FALLING.iter().find(|&&(bound, _)| drop > bound).map_or(1.0, |&(_, f)| f);
+        let target = self.optimum.mul_f64(stability * falling).min(self.maximum);
+        // The next iteration takes about as much longer than this one as this one took over the one before.
+        let took = elapsed.saturating_sub(last);
+        let growth = if last > before && last > Duration::ZERO {
+            (took.as_secs_f64() / (last - before).as_secs_f64()).clamp(1.5, 4.0)
+        } else {
+            2.0
+        };
+        elapsed >= target || elapsed + took.mul_f64(growth) > self.maximum
     }
 }
 
@@ -75,35 +151,85 @@ impl Clock {
 mod tests {
     use super::*;
 
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
     #[test]
-    fn a_move_never_gets_more_than_the_turn_limit() {
-        let clock = Clock { turn_ms: 100, match_ms: 0, left_ms: None };
-        let b = clock.budget(0);
-        assert!(b.hard <= Duration::from_millis(100 - MARGIN_MS), "{b:?}");
-        assert!(b.soft <= b.hard);
+    fn a_turn_limit_alone_is_used_to_its_margin() {
+        let b = Clock { turn_ms: 500, match_ms: 0, left_ms: None }.budget(0);
+        assert_eq!(b.maximum, ms(500 - margin_ms(500)));
+        assert_eq!(b.optimum, b.maximum);
+        assert!(margin_ms(500) >= 30 && margin_ms(500) <= 50, "a tenth of a 0.5 s turn is too much");
+        assert!(margin_ms(100) >= 10 && margin_ms(60_000) <= 250);
     }
 
     #[test]
     fn the_match_clock_is_shared_over_the_moves_to_come() {
         let clock = Clock { turn_ms: 30_000, match_ms: 10_000, left_ms: Some(10_000) };
         let b = clock.budget(10);
-        assert!(b.hard < Duration::from_millis(10_000 / 3), "{b:?}");
-        assert!(b.soft > Duration::ZERO && b.soft <= b.hard);
+        assert!(b.maximum < ms(10_000 / 3), "{b:?}");
+        assert!(b.optimum > Duration::ZERO && b.optimum < b.maximum, "{b:?}");
         let late = Clock { left_ms: Some(100), ..clock }.budget(100);
-        assert!(late.hard <= Duration::from_millis(34), "{late:?}");
+        assert!(late.maximum <= ms(34), "{late:?}");
         let out = Clock { left_ms: Some(-5), ..clock }.budget(100);
-        assert_eq!(out.hard, Duration::ZERO);
+        assert_eq!(out.maximum, Duration::ZERO);
     }
 
     #[test]
     fn zero_turn_time_means_answer_at_once() {
         let b = Clock { turn_ms: 0, match_ms: 0, left_ms: None }.budget(0);
-        assert_eq!(b, Budget { soft: Duration::ZERO, hard: Duration::ZERO });
+        assert_eq!(b, Budget { optimum: Duration::ZERO, maximum: Duration::ZERO });
     }
 
     #[test]
     fn no_match_limit_sentinel() {
         let b = Clock { turn_ms: 1_000, match_ms: 0, left_ms: Some(2_147_483_647) }.budget(0);
-        assert_eq!(b.hard, Duration::from_millis(1_000 - MARGIN_MS));
+        assert_eq!(b.maximum, ms(1_000 - margin_ms(1_000)));
+    }
+
+    #[test]
+    fn under_a_turn_limit_alone_iterations_go_on_to_the_maximum() {
+        let start = Instant::now();
+        let mut m = Manager::new(start, Some(start + ms(400)), Some(start + ms(400)));
+        let p = Some(Pos::new(7, 7));
+        for (i, t) in [10, 30, 90, 270].into_iter().enumerate() {
+            assert!(!m.stop_after_at(p, i as i32, ms(t)), "stopped at {t} ms");
+        }
+        assert!(m.stop_after_at(p, 0, ms(400)));
+    }
+
+    #[test]
+    fn a_stable_best_move_stops_early_and_a_changing_one_spends_more() {
+        let start = Instant::now();
+        let (opt, max) = (Some(start + ms(100)), Some(start + ms(1_000)));
+        let p = Some(Pos::new(7, 7));
+        let mut stable = Manager::new(start, opt, max);
+        let ends = [5, 10, 20, 40, 80];
+        let stopped = ends.iter().position(|&t| stable.stop_after_at(p, 0, ms(t)));
+        // Five iterations with one best move: the target falls to 70 ms, passed at 80 ms.
+        assert_eq!(stopped, Some(4));
+        let mut changing = Manager::new(start, opt, max);
+        for (i, &t) in ends.iter().enumerate() {
+            let best = Some(Pos::new(i, 7));
+            assert!(!changing.stop_after_at(best, 0, ms(t)), "a new best move at every iteration stopped at {t} ms");
+        }
+        // Nor does it start an iteration that cannot finish before the maximum.
+        let mut late = Manager::new(start, Some(start + ms(900)), max);
+        assert!(!late.stop_after_at(p, 0, ms(100)));
+        assert!(late.stop_after_at(None, 0, ms(400)), "300 ms an iteration, growing: the next ends after 1 s");
+    }
+
+    #[test]
+    fn a_falling_score_spends_more() {
+        let start = Instant::now();
+        let (opt, max) = (Some(start + ms(100)), Some(start + ms(1_000)));
+        let p = Some(Pos::new(7, 7));
+        let run = |scores: [i32; 4]| {
+            let mut m = Manager::new(start, opt, max);
+            [30, 50, 80, 110].iter().zip(scores).any(|(&t, s)| m.stop_after_at(p, s, ms(t)))
+        };
+        assert!(run([0, 0, 0, 0]), "steady: stops at 110 ms");
+        assert!(!run([0, 0, 0, -100]), "a drop of 100 raises the target to 150 ms");
     }
 }

@@ -2,6 +2,7 @@
 //! slot stores `key ^ data` and `data`; a reader accepts the data only when the two xor back to its key, so a slot
 //! torn by a concurrent write reads as a miss instead of as wrong data.
 
+use super::MATE_BOUND;
 use crate::types::Pos;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -146,6 +147,28 @@ fn unpack(data: u64) -> Option<Entry> {
         depth: ((data >> 26) & 0xff) as i32 - 128,
         bound,
     })
+}
+
+/// A score as stored in the table: mates counted from this node rather than from the root.
+pub fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score back at a node `ply` plies from the root.
+pub fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,57 @@
+//! Every tunable of the search and its time manager, in one place.
+
+// Threat solvers.
+/// Nodes a leaf's VCF probe may use.
+pub const LEAF_VCF_NODES: u64 = 64;
+/// Refuted positions a leaf VCF solver keeps before it starts afresh (about 24 bytes each).
+pub const VCF_MEMORY: usize = 1 << 18;
+/// Nodes the root's VCF attempt may use.
+pub const ROOT_VCF_NODES: u64 = 200_000;
+/// Nodes the root's VCT attempt may use.
+pub const ROOT_VCT_NODES: u64 = 60_000;
+/// The root's VCT attempt may use this fraction of the optimum time.
+pub const ROOT_VCT_SHARE: u32 = 6;
+
+// Iterative deepening.
+/// Iterations from this depth on start with a window around the last score.
+pub const ASPIRATION_DEPTH: i32 = 5;
+/// The window's half-width; it doubles at every fail.
+pub const ASPIRATION_WINDOW: i32 = 40;
+
+// Late move reductions.
+/// Quiet moves are reduced from this depth on…
+pub const LMR_DEPTH: i32 = 3;
+/// …from this move number on (counted from 0), by one ply…
+pub const LMR_MOVES: usize = 3;
+/// …and by two from this move number at this depth.
+pub const LMR_DEEP_MOVES: usize = 10;
+/// See [`LMR_DEEP_MOVES`].
+pub const LMR_DEEP_DEPTH: i32 = 5;
+
+// Move ordering.
+/// Added to the ordering value of the first and the second killer.
+pub const KILLER_BONUS: [i32; 2] = [90, 80];
+/// A history value never grows past this.
+pub const HISTORY_MAX: i32 = 1 << 20;
+/// The history value counted in the ordering is at most this…
+pub const HISTORY_ORDER_CAP: i32 = 1 << 12;
+/// …divided by this.
+pub const HISTORY_ORDER_DIV: i32 = 64;
+
+// Time.
+/// The margin kept back from a turn is this fraction of it…
+pub const TURN_MARGIN_DIV: u64 = 12;
+/// …and between these bounds, in milliseconds.
+pub const TURN_MARGIN_MS: (u64, u64) = (10, 250);
+/// Kept back from the match clock before it is shared over the moves to come.
+pub const MATCH_MARGIN_MS: u64 = 100;
+/// Time left in a match is spread over this many further moves of ours (fewer as the board fills, at least
+/// [`MIN_MOVES_TO_GO`]).
+pub const MOVES_TO_GO: u64 = 25;
+/// See [`MOVES_TO_GO`].
+pub const MIN_MOVES_TO_GO: u64 = 8;
+/// The optimum times this after 0, 1, 2, 3 and more iterations with one best move.
+pub const STABILITY: [f64; 5] = [1.5, 1.15, 1.0, 0.85, 0.7];
+/// The optimum times this when the score fell by more than the first bound, or the second, since the last
+/// iteration.
+pub const FALLING: [(i32, f64); 2] = [(80, 1.5), (30, 1.2)];

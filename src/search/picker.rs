@@ -1,0 +1,87 @@
+//! The move picker: hands a node its moves one at a time, best first, in stages, so that a node cut off by an
+//! early move never sorts the rest.
+//!
+//! Stages: the table move, then every other move by its ordering value (the learned attack and defence values of
+//! the codes it makes and stops, the killer bonuses and the history, taken when the picker is made), the highest
+//! first and the lower point index first among equals, each found by a scan of the moves not yet given.
+
+use crate::movegen::MoveList;
+use crate::types::{MAX_SIZE, Pos};
+use arrayvec::ArrayVec;
+
+/// Where the picker is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    TableMove,
+    Rest,
+}
+
+/// The moves of one node, given out best first.
+pub struct MovePicker {
+    moves: MoveList,
+    /// Each remaining move's value, parallel to `moves`.
+    values: ArrayVec<i32, { MAX_SIZE * MAX_SIZE }>,
+    table_move: Option<Pos>,
+    stage: Stage,
+}
+
+impl MovePicker {
+    /// A picker over `moves` that gives `table_move` first when it is one of them, then the others by
+    /// `value(m)`, their ordering value.
+    #[must_use]
+    pub fn new(mut moves: MoveList, table_move: Option<Pos>, value: impl Fn(Pos) -> i32) -> MovePicker {
+        let table_move = table_move.and_then(|t| moves.iter().position(|&m| m == t).map(|i| moves.swap_remove(i)));
+        let values = moves.iter().map(|&m| value(m)).collect();
+        MovePicker { moves, values, table_move, stage: Stage::TableMove }
+    }
+
+    /// The next move.
+    pub fn next(&mut self) -> Option<Pos> {
+        loop {
+            match self.stage {
+                Stage::TableMove => {
+                    self.stage = Stage::Rest;
+                    if self.table_move.is_some() {
+                        return self.table_move;
+                    }
+                }
+                Stage::Rest => {
+                    // The best remaining: highest value, then lowest point index.
+                    let best = (0..self.moves.len()).max_by(|&a, &b| {
+                        self.values[a]
+                            .cmp(&self.values[b])
+                            .then_with(|| self.moves[b].index().cmp(&self.moves[a].index()))
+                    })?;
+                    self.values.swap_remove(best);
+                    return Some(self.moves.swap_remove(best));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(points: &[(usize, usize)]) -> MoveList {
+        points.iter().map(|&(x, y)| Pos::new(x, y)).collect()
+    }
+
+    #[test]
+    fn the_table_move_comes_first_then_by_value_then_by_index() {
+        let moves = list(&[(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]);
+        let value = |m: Pos| match m.x {
+            1 => 10,
+            2 | 4 => 30,
+            _ => 20,
+        };
+        let mut picker = MovePicker::new(moves.clone(), Some(Pos::new(5, 5)), value);
+        let order: Vec<usize> = std::iter::from_fn(|| picker.next()).map(|p| p.x as usize).collect();
+        assert_eq!(order, [5, 2, 4, 3, 1]);
+        // A table move not in the list is not given.
+        let mut picker = MovePicker::new(moves, Some(Pos::new(9, 9)), value);
+        let order: Vec<usize> = std::iter::from_fn(|| picker.next()).map(|p| p.x as usize).collect();
+        assert_eq!(order, [2, 4, 3, 5, 1]);
+    }
+}

@@ -1,0 +1,62 @@
+//! The search's state per ply: what each node keeps for its children and its siblings.
+
+use super::MAX_PLY;
+use crate::types::Pos;
+
+/// One ply's state.
+#[derive(Clone, Debug, Default)]
+pub struct Frame {
+    /// The two most recent quiet moves that caused a cut-off at this ply, newest first.
+    pub killers: [Option<Pos>; 2],
+    /// The principal variation from this ply.
+    pub pv: Vec<Pos>,
+}
+
+impl Frame {
+    /// Records a quiet move that caused a cut-off.
+    pub fn add_killer(&mut self, m: Pos) {
+        if self.killers[0] != Some(m) {
+            self.killers[1] = self.killers[0];
+            self.killers[0] = Some(m);
+        }
+    }
+
+    /// Which killer `m` is, if it is one.
+    #[must_use]
+    pub fn killer_rank(&self, m: Pos) -> Option<usize> {
+        self.killers.iter().position(|&k| k == Some(m))
+    }
+}
+
+/// A frame for every ply the search can reach.
+pub struct Stack {
+    frames: Vec<Frame>,
+}
+
+impl Default for Stack {
+    fn default() -> Stack {
+        Stack { frames: vec![Frame::default(); MAX_PLY + 1] }
+    }
+}
+
+impl Stack {
+    /// The frame of `ply`.
+    #[must_use]
+    pub fn at(&self, ply: usize) -> &Frame {
+        &self.frames[ply]
+    }
+
+    /// The frame of `ply`, to change.
+    pub fn at_mut(&mut self, ply: usize) -> &mut Frame {
+        &mut self.frames[ply]
+    }
+
+    /// Sets the principal variation of `ply` to `m` followed by the child's (`ply + 1`).
+    pub fn update_pv(&mut self, ply: usize, m: Pos) {
+        let (head, tail) = self.frames.split_at_mut(ply + 1);
+        let pv = &mut head[ply].pv;
+        pv.clear();
+        pv.push(m);
+        pv.extend_from_slice(&tail[0].pv);
+    }
+}

@@ -1,0 +1,366 @@
+//! One search thread: iterative deepening over a principal variation search, with the VCF solver as its
+//! quiescence search.
+
+use super::history::History;
+use super::params::{
+    ASPIRATION_DEPTH, ASPIRATION_WINDOW, KILLER_BONUS, LEAF_VCF_NODES, LMR_DEEP_DEPTH, LMR_DEEP_MOVES, LMR_DEPTH,
+    LMR_MOVES, VCF_MEMORY,
+};
+use super::picker::MovePicker;
+use super::stack::Stack;
+use super::tt::{Bound, Entry, from_tt, to_tt};
+use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Report, SearchOptions, Shared, mate_distance, time};
+use crate::eval::{EVAL_LIMIT, evaluate, order_value};
+use crate::movegen::{Candidates, MoveList, candidates};
+use crate::pattern::{Pattern4, PatternBoard};
+use crate::threat::{Limits, Solution, Vcf, VcfOptions};
+use crate::types::{Color, Pos};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// What kind of node a search is at, known when the code is compiled.
+pub trait NodeType {
+    /// A node of the principal variation, searched with an open window.
+    const PV: bool;
+    /// The root, whose moves are the search's root move list.
+    const ROOT: bool;
+}
+
+/// The root.
+pub struct Root;
+/// A node of the principal variation below the root.
+pub struct Pv;
+/// A node searched with a null window.
+pub struct NonPv;
+
+impl NodeType for Root {
+    const PV: bool = true;
+    const ROOT: bool = true;
+}
+impl NodeType for Pv {
+    const PV: bool = true;
+    const ROOT: bool = false;
+}
+impl NodeType for NonPv {
+    const PV: bool = false;
+    const ROOT: bool = false;
+}
+
+/// A side-to-move key mixed into the TT key (the stones alone do not tell whose move it is after a set-up).
+const WHITE_TO_MOVE: u64 = 0x5bd1_e995_9e37_79b9;
+
+/// One search thread.
+pub struct Worker<'a> {
+    pb: PatternBoard,
+    root_side: Color,
+    shared: &'a Shared<'a>,
+    options: SearchOptions,
+    id: usize,
+    nodes: u64,
+    stopped: bool,
+    /// Leaf VCF probes, one solver per colour (their refutation tables are reused).
+    vcf: [Vcf<'a>; 2],
+    stack: Stack,
+    history: History,
+    /// The best root move of the iteration under way, once one has been searched to its end: its score and line.
+    root_best: Option<(Pos, i32, Vec<Pos>)>,
+}
+
+impl<'a> Worker<'a> {
+    /// A thread searching `pb` for `root_side`; thread `id` 0 is the main thread.
+    pub fn new(
+        mut pb: PatternBoard,
+        root_side: Color,
+        shared: &'a Shared<'a>,
+        options: SearchOptions,
+        id: usize,
+    ) -> Self {
+        // The board keeps the evaluation's code sums from here on.
+        pb.set_code_values(Some(options.weights.0.code_values(pb.rule())));
+        let vcf_limits = Limits { nodes: 0, deadline: None, abort: Some(shared.stop) };
+        let vcf_options = VcfOptions { limits: vcf_limits, ..VcfOptions::default() };
+        Worker {
+            pb,
+            root_side,
+            shared,
+            options,
+            id,
+            nodes: 0,
+            stopped: false,
+            vcf: Color::BOTH.map(|c| Vcf::new(c, vcf_options)),
+            stack: Stack::default(),
+            history: History::default(),
+            root_best: None,
+        }
+    }
+
+    /// Iterative deepening: depth 1, 2, … up to `max_depth`, until the time manager (the main thread's) says
+    /// stop after an iteration, or the search is stopped. `report` gets every completed iteration, and at a stop
+    /// in the middle of one the best move it had found so far when that differs from the last iteration's.
+    pub fn iterate(&mut self, max_depth: i32, mut manager: Option<time::Manager>, mut report: impl FnMut(&Report)) {
+        let mut score: i32 = 0;
+        // Helpers search every other depth, out of step with the main thread, so that one of them is often an
+        // iteration ahead (the table they share makes each iteration cheaper for the others).
+        let (first, step) = if self.id == 0 { (1, 1) } else { (1 + (self.id % 2) as i32, 2) };
+        let mut completed: Option<Pos> = None;
+        for depth in (first..=max_depth).step_by(step) {
+            self.root_best = None;
+            let (mut alpha, mut beta, mut delta) = if depth >= ASPIRATION_DEPTH && score.abs() < MATE_BOUND {
+                (score - ASPIRATION_WINDOW, score + ASPIRATION_WINDOW, ASPIRATION_WINDOW)
+            } else {
+                (-INFINITE, INFINITE, 0)
+            };
+            let value = loop {
+                let value = self.node::<Root>(depth, 0, alpha, beta, self.root_side);
+                if self.stopped {
+                    break value;
+                }
+                if value <= alpha && alpha > -INFINITE {
+                    alpha = (alpha - delta).max(-INFINITE);
+                    delta *= 2;
+                } else if value >= beta && beta < INFINITE {
+                    beta = (beta + delta).min(INFINITE);
+                    delta *= 2;
+                } else {
+                    break value;
+                }
+            };
+            self.flush_nodes();
+            let nodes = self.shared.total.load(Ordering::Relaxed);
+            if self.stopped {
+                // A root move searched to this depth that beat the first one (the last best move, searched first)
+                // is the better answer; the first move's own result only confirms it.
+                if let Some((best, score, pv)) = self.root_best.take()
+                    && completed != Some(best)
+                {
+                    let depth = depth - 1;
+                    report(&Report { best: Some(best), score, depth, pv, nodes, ..Report::searched() });
+                }
+                break;
+            }
+            score = value;
+            let pv = self.stack.at(0).pv.clone();
+            completed = pv.first().copied();
+            report(&Report { best: completed, score, depth, pv, nodes, ..Report::searched() });
+            if manager.as_mut().is_some_and(|m| m.stop_after(completed, score)) {
+                break;
+            }
+            if mate_distance(score).is_some_and(|d| d < depth) {
+                break; // a proven result: deeper iterations would find the same
+            }
+        }
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared.total.fetch_add(self.nodes, Ordering::Relaxed);
+        self.nodes = 0;
+    }
+
+    /// Checks the stop flags, the node limit and the hard deadline.
+    fn poll(&mut self) {
+        self.flush_nodes();
+        let s = self.shared;
+        if s.stop.load(Ordering::Relaxed)
+            || s.external.is_some_and(|e| e.load(Ordering::Relaxed))
+            || (s.node_limit != 0 && s.total.load(Ordering::Relaxed) >= s.node_limit)
+            || s.hard.is_some_and(|h| Instant::now() >= h)
+        {
+            s.stop.store(true, Ordering::Relaxed);
+            self.stopped = true;
+        }
+    }
+
+    fn key(&self, side: Color) -> u64 {
+        self.pb.board().hash() ^ if side == Color::White { WHITE_TO_MOVE } else { 0 }
+    }
+
+    /// The principal variation search at one node of kind `N`.
+    fn node<N: NodeType>(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, side: Color) -> i32 {
+        // 1. Bookkeeping: the node count, the clock, a full board or the stone limit.
+        self.stack.at_mut(ply).pv.clear();
+        self.nodes += 1;
+        if self.nodes >= 1024 {
+            self.poll();
+        }
+        if self.stopped {
+            return 0;
+        }
+        let stones = self.pb.board().stone_count();
+        if self.pb.board().is_full() || self.options.draw_at.is_some_and(|n| stones >= n) {
+            return 0;
+        }
+        // 2. Mate distance pruning: nothing here beats a five on the next move or loses faster than to one.
+        alpha = alpha.max(-(MATE - ply as i32 - 2));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        // 3. A leaf without fives on the board: the quiescence search (the full move list is not needed).
+        let four_against = self.pb.five_points(side.opponent()).next().is_some();
+        if depth <= 0 && !four_against && self.pb.five_points(side).next().is_none() {
+            return self.leaf(ply, side);
+        }
+        // 4. The moves: the root's list, or a five, a lost position, the answers to a threat, or every move near
+        // the stones.
+        let (moves, forced): (MoveList, bool) = if N::ROOT {
+            (self.shared.root_moves.iter().copied().collect(), false)
+        } else {
+            match candidates(&mut self.pb, side) {
+                Candidates::Win(p) => {
+                    self.stack.at_mut(ply).pv.push(p);
+                    return MATE - ply as i32 - 1;
+                }
+                Candidates::Lost => {
+                    self.show_loss(ply, side);
+                    return -(MATE - ply as i32 - 2);
+                }
+                Candidates::Moves { moves, forced } => (moves, forced),
+            }
+        };
+        if moves.is_empty() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 2 {
+            return evaluate(&self.pb, side, &self.options.weights);
+        }
+        // 5. A single forced answer costs no depth (the blocks of fours), so threats are followed to their end.
+        let depth = if forced && moves.len() == 1 { depth.max(1) } else { depth };
+        if depth <= 0 {
+            return self.leaf(ply, side);
+        }
+        // 6. The transposition table: a cut-off at non-PV nodes, the table move for the ordering.
+        let key = self.key(side);
+        let mut tt_move = None;
+        if let Some(entry) = self.shared.table.probe(key) {
+            tt_move = entry.best;
+            let score = from_tt(entry.score, ply);
+            if !N::PV && entry.depth >= depth {
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        // 7. The moves, best first: the first with an open window, the others with a null window (reduced when
+        // quiet and late), searched again with an open window when they beat alpha.
+        let opp = side.opponent();
+        let original_alpha = alpha;
+        let mut best_score = -INFINITE;
+        let mut best_move = None;
+        let mut picker = MovePicker::new(moves, tt_move, |m| self.order_value(side, ply, m));
+        let mut i = 0;
+        while let Some(m) = picker.next() {
+            let quiet = !forced
+                && self.pb.pattern4(side, m) < Pattern4::Flex3
+                && self.pb.pattern4(opp, m) < Pattern4::Flex3
+                && Some(m) != tt_move;
+            self.pb.make(m, side);
+            let score = if i == 0 {
+                if N::PV {
+                    -self.node::<Pv>(depth - 1, ply + 1, -beta, -alpha, opp)
+                } else {
+                    -self.node::<NonPv>(depth - 1, ply + 1, -beta, -alpha, opp)
+                }
+            } else {
+                let late = quiet && depth >= LMR_DEPTH && i >= LMR_MOVES;
+                let reduction = if late { 1 + i32::from(i >= LMR_DEEP_MOVES && depth >= LMR_DEEP_DEPTH) } else { 0 };
+                let mut score = -self.node::<NonPv>(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, opp);
+                if score > alpha && reduction > 0 {
+                    score = -self.node::<NonPv>(depth - 1, ply + 1, -alpha - 1, -alpha, opp);
+                }
+                if N::PV && score > alpha && score < beta {
+                    score = -self.node::<Pv>(depth - 1, ply + 1, -beta, -alpha, opp);
+                }
+                score
+            };
+            self.pb.undo();
+            i += 1;
+            if self.stopped {
+                return 0;
+            }
+            // 8. A new best move: the principal variation, and at a cut-off the killers and the history.
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.stack.update_pv(ply, m);
+                    if N::ROOT {
+                        self.root_best = Some((m, score, self.stack.at(0).pv.clone()));
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.stack.at_mut(ply).add_killer(m);
+                            self.history.reward(side, m, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        // 9. The result into the table.
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.table.store(key, Entry { best: best_move, score: to_tt(best_score, ply), depth, bound });
+        best_score
+    }
+
+    /// The ordering value of `side`'s move `m` at `ply`: the learned values of the codes it makes and stops, the
+    /// killer bonus and the history.
+    fn order_value(&self, side: Color, ply: usize, m: Pos) -> i32 {
+        order_value(&self.pb, side, m, &self.options.weights)
+            + self.stack.at(ply).killer_rank(m).map_or(0, |k| KILLER_BONUS[k])
+            + self.history.order_bonus(side, m)
+    }
+
+    /// The end of a lost line for the principal variation: a legal block of one of the opponent's five points and
+    /// the five that follows (nothing when every block is forbidden).
+    fn show_loss(&mut self, ply: usize, side: Color) {
+        let opp = side.opponent();
+        let fives: MoveList = self.pb.five_points(opp).collect();
+        if let Some(&block) = fives.iter().find(|&&f| crate::movegen::is_legal(&mut self.pb, side, f)) {
+            self.pb.make(block, side);
+            let five = self.pb.five_points(opp).next();
+            self.pb.undo();
+            let pv = &mut self.stack.at_mut(ply).pv;
+            pv.push(block);
+            pv.extend(five);
+        }
+    }
+
+    /// A leaf: the static evaluation, unless the side to move has a short VCF.
+    fn leaf(&mut self, ply: usize, side: Color) -> i32 {
+        if self.options.threats && self.pb.four_candidates(side).next().is_some() {
+            let vcf = &mut self.vcf[side.index()];
+            if vcf.remembered() > VCF_MEMORY {
+                vcf.forget();
+            }
+            let before = vcf.stats().nodes;
+            let solution = vcf.solve_within(&mut self.pb, LEAF_VCF_NODES);
+            // The probe is this search's quiescence search: its nodes are nodes of the search.
+            self.nodes += vcf.stats().nodes - before;
+            if let Solution::Win(line) = solution {
+                let score = MATE - (ply + line.len()) as i32;
+                self.stack.at_mut(ply).pv = line;
+                return score;
+            }
+        }
+        evaluate(&self.pb, side, &self.options.weights).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+}
+
+impl Report {
+    /// A search's report with nothing filled in.
+    fn searched() -> Report {
+        Report { best: None, score: 0, depth: 0, pv: Vec::new(), nodes: 0, elapsed: Duration::ZERO, source: "search" }
+    }
+}
