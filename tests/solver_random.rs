@@ -10,8 +10,8 @@ mod common;
 
 use common::Rng;
 
-use tengen::pattern::{MoveOutcome, PatternBoard};
-use tengen::threat::{Limits, LineEnd, Solution, Vcf, VcfOptions, Vct, VctOptions, check_line, naive_vcf};
+use tengen::pattern::{MoveOutcome, Pattern4, PatternBoard};
+use tengen::threat::{Limits, LineEnd, Solution, Vcf, VcfOptions, Vct, VctOptions, check_line, naive_vcf, static_win};
 use tengen::types::{Color, Pos, Rule, format_line};
 
 /// The position as a `solve` input line: black stones, a tab, white stones, a tab, the side to move.
@@ -256,4 +256,61 @@ fn vct_lines_pass_the_checker_on_random_positions_black() {
 #[test]
 fn vct_lines_pass_the_checker_on_random_positions_white() {
     vct_lines_pass_the_checker(0x5eed_3417_e000_0004, Color::White, 300);
+}
+
+/// Static win detection against the solvers: every four-based static win (a five, a straight four, a four-three)
+/// is a win the VCF solver finds too, every double-three win one the VCT solver finds, and in renju the first move
+/// is always legal for Black. Each kind must turn up, or the comparison proves little.
+fn static_wins_agree_with_the_solvers(seed: u64, to_move: Color, count: usize) {
+    let mut rng = Rng(seed);
+    let mut kinds = [0usize; 4]; // five, straight four, four-three, double three
+    let mut failures = Vec::new();
+    let mut i = 0;
+    let mut positions = 0;
+    while positions < count {
+        let rule = if i % 10 == 9 { Rule::Caro } else { rule_for(i) };
+        i += 1;
+        let Some(mut pb) = random_position(&mut rng, rule, to_move) else { continue };
+        positions += 1;
+        let before = pb.board().hash();
+        let Some(win) = static_win(&mut pb, to_move) else { continue };
+        assert_eq!(pb.board().hash(), before, "static_win must leave the board as it was");
+        let context = format!("position {i} ({rule}): {} -> {win:?}", position_line(&pb, to_move));
+        if !tengen::movegen::is_legal(&mut pb, to_move, win.first) {
+            failures.push(format!("{context}: the first move is not legal"));
+            continue;
+        }
+        let class = pb.pattern4(to_move, win.first);
+        let kind = match win.plies {
+            1 => 0,
+            3 => 1,
+            _ if class == Pattern4::Flex3x2 => 3,
+            _ => 2,
+        };
+        kinds[kind] += 1;
+        let solution = if kind == 3 {
+            let limits = Limits { nodes: 200_000, ..Limits::default() };
+            Vct::new(to_move, VctOptions { limits, ..VctOptions::default() }).solve(&mut pb)
+        } else {
+            Vcf::new(to_move, VcfOptions::default()).solve(&mut pb)
+        };
+        if !matches!(solution, Solution::Win(_)) {
+            failures.push(format!("{context}: the solver answers {solution:?}"));
+        }
+    }
+    eprintln!(
+        "{to_move}: {count} positions, static wins by kind (five, straight four, four-three, three-three) {kinds:?}"
+    );
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(kinds.iter().all(|&k| k >= 5), "too few static wins of some kind: {kinds:?}");
+}
+
+#[test]
+fn static_wins_agree_with_the_solvers_black_to_move() {
+    static_wins_agree_with_the_solvers(0x5eed_0b1a_c000_0006, Color::Black, 8_000);
+}
+
+#[test]
+fn static_wins_agree_with_the_solvers_white_to_move() {
+    static_wins_agree_with_the_solvers(0x5eed_3417_e000_0007, Color::White, 8_000);
 }

@@ -13,7 +13,7 @@ use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Report, SearchOptions, Shared, 
 use crate::eval::{EVAL_LIMIT, evaluate, order_value};
 use crate::movegen::{Candidates, MoveList, candidates};
 use crate::pattern::{Pattern4, PatternBoard};
-use crate::threat::{Limits, Solution, Vcf, VcfOptions};
+use crate::threat::{Limits, Solution, Vcf, VcfOptions, static_win};
 use crate::types::{Color, Pos};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -195,12 +195,20 @@ impl<'a> Worker<'a> {
         if alpha >= beta {
             return alpha;
         }
-        // 3. A leaf without fives on the board: the quiescence search (the full move list is not needed).
+        // 3. A win the pattern classes show (a five, a straight four, a four-three, a double three) needs no search.
+        if !N::ROOT
+            && self.options.threats
+            && let Some(win) = static_win(&mut self.pb, side)
+        {
+            self.stack.at_mut(ply).pv.push(win.first);
+            return MATE - ply as i32 - win.plies as i32;
+        }
+        // 4. A leaf without fives on the board: the quiescence search (the full move list is not needed).
         let four_against = self.pb.five_points(side.opponent()).next().is_some();
         if depth <= 0 && !four_against && self.pb.five_points(side).next().is_none() {
             return self.leaf(ply, side);
         }
-        // 4. The moves: the root's list, or a five, a lost position, the answers to a threat, or every move near
+        // 5. The moves: the root's list, or a five, a lost position, the answers to a threat, or every move near
         // the stones.
         let (moves, forced): (MoveList, bool) = if N::ROOT {
             (self.shared.root_moves.iter().copied().collect(), false)
@@ -223,12 +231,12 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY - 2 {
             return evaluate(&self.pb, side, &self.options.weights);
         }
-        // 5. A single forced answer costs no depth (the blocks of fours), so threats are followed to their end.
+        // 6. A single forced answer costs no depth (the blocks of fours), so threats are followed to their end.
         let depth = if forced && moves.len() == 1 { depth.max(1) } else { depth };
         if depth <= 0 {
             return self.leaf(ply, side);
         }
-        // 6. The transposition table: a cut-off at non-PV nodes, the table move for the ordering.
+        // 7. The transposition table: a cut-off at non-PV nodes, the table move for the ordering.
         let key = self.key(side);
         let mut tt_move = None;
         if let Some(entry) = self.shared.table.probe(key) {
@@ -245,7 +253,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        // 7. The moves, best first: the first with an open window, the others with a null window (reduced when
+        // 8. The moves, best first: the first with an open window, the others with a null window (reduced when
         // quiet and late), searched again with an open window when they beat alpha.
         let opp = side.opponent();
         let original_alpha = alpha;
@@ -282,7 +290,7 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 return 0;
             }
-            // 8. A new best move: the principal variation, and at a cut-off the killers and the history.
+            // 9. A new best move: the principal variation, and at a cut-off the killers and the history.
             if score > best_score {
                 best_score = score;
                 best_move = Some(m);
@@ -302,7 +310,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        // 9. The result into the table.
+        // 10. The result into the table.
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {

@@ -1,11 +1,14 @@
 //! Threat-space solvers: VCF (victory by continuous fours) and VCT (by fours and threes). Both return the whole
 //! winning line, honour node and time budgets and an abort flag, and work for every rule and either attacker.
+//! Beside them, static win detection: the wins the pattern classes show without a search.
 
 mod check;
+mod quick;
 mod vcf;
 mod vct;
 
 pub use check::{LineEnd, check_line, naive_vcf};
+pub use quick::{StaticWin, static_win};
 pub use vcf::{Vcf, VcfOptions};
 pub use vct::{DEFAULT_DEPTH, DEFAULT_THREAT_FOURS, Vct, VctOptions};
 
