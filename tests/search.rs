@@ -284,3 +284,34 @@ fn selfplay_reports_a_score() {
     let (code, text) = cli(&["selfplay", "--games", "many"]);
     assert_eq!((code, text.starts_with("error: ")), (2, true), "{text}");
 }
+
+/// A lost position still gets the move that delays the loss: a block of one of two five points, and in renju, when
+/// Black's only block is forbidden, a legal move near the stones rather than the first empty point of the board.
+#[test]
+fn a_lost_position_blocks_a_five_point_rather_than_playing_in_the_corner() {
+    // White has two fives to make (G8 and L8 close the open four H8-K8): Black can block one.
+    let pb = board(
+        "
+   A B C D E F G H I J K L M N O
+15 . . . . . . . . . . . . . . .
+14 . . . . . . . . . . . . . . .
+13 . . . . . . . . . . . . . . .
+12 . . . . . . . . . . . . . . .
+11 . . . . . . . . . . . . . . .
+10 . . . . . . . . . . . . . . .
+ 9 . . . . . . . X X X . . . . .
+ 8 . . . . . . . O O O O . . . .
+ 7 . . . . . . . . . . . . . . .
+ 6 . . . . . . . . . . X . . . .
+ 5 . . . . . . . . . . . . . . .
+ 4 . . . . . . . . . . . . . . .
+ 3 . . . . . . . . . . . . . . .
+ 2 . . . . . . . . . . . . . . .
+ 1 . . . . . . . . . . . . . . .",
+        Rule::Renju,
+    );
+    let report = think(&pb, Color::Black, 4, true);
+    assert!(report.score < -MATE_BOUND, "{report:?}");
+    let best = report.best.expect("a move");
+    assert!(best == point("g8") || best == point("l8"), "{report:?}");
+}

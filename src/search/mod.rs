@@ -127,8 +127,8 @@ pub fn search(
     let moves = match generated {
         Candidates::Win(p) => return Report::quick(Some(p), MATE - 1, vec![p], "five", start),
         Candidates::Lost => {
-            let any = any_legal(&mut board, side);
-            return Report::quick(any, -(MATE - 2), any.into_iter().collect(), "forced", start);
+            let delay = delaying_move(&mut board, side, &options.weights);
+            return Report::quick(delay, -(MATE - 2), delay.into_iter().collect(), "forced", start);
         }
         Candidates::Moves { moves, .. } => moves,
     };
@@ -216,6 +216,19 @@ pub fn search(
     best.nodes = total.load(Ordering::Relaxed);
     best.elapsed = start.elapsed();
     best
+}
+
+/// The move of a lost position (the opponent has five points `side` cannot all stop): a legal block of one five
+/// point, which at least makes the opponent find the other, else the legal move near the stones the ordering
+/// likes best, else any legal move.
+fn delaying_move(pb: &mut PatternBoard, side: Color, weights: &WeightsRef) -> Option<Pos> {
+    let fives: crate::movegen::MoveList = pb.five_points(side.opponent()).collect();
+    if let Some(&block) = fives.iter().find(|&&f| crate::movegen::is_legal(pb, side, f)) {
+        return Some(block);
+    }
+    let near = crate::movegen::near_moves(pb, side);
+    let best = near.iter().copied().max_by_key(|&m| (order_value(pb, side, m, weights), std::cmp::Reverse(m.index())));
+    best.or_else(|| any_legal(pb, side))
 }
 
 /// A legal move for `side`, if the board has one (the first in board order).
