@@ -18,6 +18,26 @@ pub const ASPIRATION_DEPTH: i32 = 5;
 /// The window's half-width; it doubles at every fail.
 pub const ASPIRATION_WINDOW: i32 = 40;
 
+// Pruning.
+/// Reverse futility pruning up to this depth…
+pub const RFP_DEPTH: i32 = 3;
+/// …when the static evaluation is this much per ply above beta.
+pub const RFP_MARGIN: i32 = 80;
+/// Null move pruning from this depth on…
+pub const NMP_DEPTH: i32 = 4;
+/// …with a reduction of this many plies…
+pub const NMP_REDUCTION: i32 = 3;
+/// …and one more for every this many plies of depth.
+pub const NMP_DEPTH_DIV: i32 = 4;
+/// Move-count pruning up to this depth: quiet moves after the first `LMP_BASE + LMP_SCALE · depth²` are skipped.
+pub const LMP_DEPTH: i32 = 3;
+/// See [`LMP_DEPTH`].
+pub const LMP_BASE: usize = 4;
+/// See [`LMP_DEPTH`].
+pub const LMP_SCALE: usize = 2;
+/// Up to this depth, quiet moves that make no pattern for either side are skipped.
+pub const IDLE_DEPTH: i32 = 2;
+
 // Late move reductions.
 /// Quiet moves are reduced from this depth on…
 pub const LMR_DEPTH: i32 = 3;

@@ -10,6 +10,8 @@ pub struct Frame {
     pub killers: [Option<Pos>; 2],
     /// The principal variation from this ply.
     pub pv: Vec<Pos>,
+    /// Whether the move made at this ply is a pass (null move pruning's).
+    pub null_move: bool,
 }
 
 impl Frame {

@@ -3,8 +3,9 @@
 
 use super::history::History;
 use super::params::{
-    ASPIRATION_DEPTH, ASPIRATION_WINDOW, KILLER_BONUS, LEAF_VCF_NODES, LMR_DEEP_DEPTH, LMR_DEEP_MOVES, LMR_DEPTH,
-    LMR_MOVES, VCF_MEMORY,
+    ASPIRATION_DEPTH, ASPIRATION_WINDOW, IDLE_DEPTH, KILLER_BONUS, LEAF_VCF_NODES, LMP_BASE, LMP_DEPTH, LMP_SCALE,
+    LMR_DEEP_DEPTH, LMR_DEEP_MOVES, LMR_DEPTH, LMR_MOVES, NMP_DEPTH, NMP_DEPTH_DIV, NMP_REDUCTION, RFP_DEPTH,
+    RFP_MARGIN, VCF_MEMORY,
 };
 use super::picker::MovePicker;
 use super::stack::Stack;
@@ -253,8 +254,35 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        // 8. The moves, best first: the first with an open window, the others with a null window (reduced when
-        // quiet and late), searched again with an open window when they beat alpha.
+        // 8. Reverse futility pruning: at a shallow non-PV node that no threat forces, a static evaluation this far
+        // above beta is taken to hold.
+        if !N::PV && !forced && beta.abs() < MATE_BOUND && (depth <= RFP_DEPTH || depth >= NMP_DEPTH) {
+            let eval = evaluate(&self.pb, side, &self.options.weights);
+            if depth <= RFP_DEPTH && eval - RFP_MARGIN * depth >= beta {
+                return eval;
+            }
+            // 9. Null move pruning: at a deep non-PV node that no threat forces, where passing would still hold
+            // beta at a reduced depth (the opponent moving twice), the node is taken to hold.
+            if depth >= NMP_DEPTH
+                && eval >= beta
+                && !(ply > 0 && self.stack.at(ply - 1).null_move)
+                && self.pb.four_candidates(side.opponent()).next().is_none()
+            {
+                let reduction = NMP_REDUCTION + depth / NMP_DEPTH_DIV;
+                self.stack.at_mut(ply).null_move = true;
+                let score = -self.node::<NonPv>(depth - 1 - reduction, ply + 1, -beta, -beta + 1, side.opponent());
+                self.stack.at_mut(ply).null_move = false;
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+        // 10. The moves, best first: the first with an open window, the others with a null window (reduced when
+        // quiet and late), searched again with an open window when they beat alpha. At shallow depths quiet moves
+        // after the first few are pruned (move-count pruning), and so are moves that make no pattern for either side.
         let opp = side.opponent();
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
@@ -262,10 +290,15 @@ impl<'a> Worker<'a> {
         let mut picker = MovePicker::new(moves, tt_move, |m| self.order_value(side, ply, m));
         let mut i = 0;
         while let Some(m) = picker.next() {
-            let quiet = !forced
-                && self.pb.pattern4(side, m) < Pattern4::Flex3
-                && self.pb.pattern4(opp, m) < Pattern4::Flex3
-                && Some(m) != tt_move;
+            let (own, theirs) = (self.pb.pattern4(side, m), self.pb.pattern4(opp, m));
+            let quiet = !forced && own < Pattern4::Flex3 && theirs < Pattern4::Flex3 && Some(m) != tt_move;
+            if quiet && !N::ROOT && i > 0 && best_score > -MATE_BOUND {
+                let late = depth <= LMP_DEPTH && i >= LMP_BASE + LMP_SCALE * (depth * depth) as usize;
+                let idle = depth <= IDLE_DEPTH && own == Pattern4::None && theirs == Pattern4::None;
+                if late || idle {
+                    continue;
+                }
+            }
             self.pb.make(m, side);
             let score = if i == 0 {
                 if N::PV {
@@ -290,7 +323,7 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 return 0;
             }
-            // 9. A new best move: the principal variation, and at a cut-off the killers and the history.
+            // 11. A new best move: the principal variation, and at a cut-off the killers and the history.
             if score > best_score {
                 best_score = score;
                 best_move = Some(m);
@@ -310,7 +343,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        // 10. The result into the table.
+        // 12. The result into the table.
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {
