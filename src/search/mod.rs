@@ -9,6 +9,7 @@
 mod history;
 pub mod params;
 mod picker;
+mod reductions;
 mod stack;
 pub mod time;
 pub mod tt;

@@ -39,14 +39,17 @@ pub const LMP_SCALE: usize = 2;
 pub const IDLE_DEPTH: i32 = 2;
 
 // Late move reductions.
-/// Quiet moves are reduced from this depth on…
-pub const LMR_DEPTH: i32 = 3;
-/// …from this move number on (counted from 0), by one ply…
-pub const LMR_MOVES: usize = 3;
-/// …and by two from this move number at this depth.
-pub const LMR_DEEP_MOVES: usize = 10;
-/// See [`LMR_DEEP_MOVES`].
-pub const LMR_DEEP_DEPTH: i32 = 5;
+/// Quiet moves after the first are reduced from this depth on, by `LMR_BASE + ln(depth) · ln(move number) /
+/// LMR_DIVISOR` plies (move numbers counted from 0; the table holds hundredths)…
+pub const LMR_DEPTH: i32 = 2;
+/// See [`LMR_DEPTH`].
+pub const LMR_BASE: f64 = 0.5;
+/// See [`LMR_DEPTH`].
+pub const LMR_DIVISOR: f64 = 2.0;
+/// …a ply less at PV nodes, for killers, and for moves that make or stop a blocked three…
+pub const LMR_LESS: i32 = 1;
+/// …and a ply less again for a move whose history ordering bonus is at least this.
+pub const LMR_HISTORY: i32 = 16;
 
 // Move ordering.
 /// Added to the ordering value of the first and the second killer.

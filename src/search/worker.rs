@@ -4,10 +4,10 @@
 use super::history::History;
 use super::params::{
     ASPIRATION_DEPTH, ASPIRATION_WINDOW, IDLE_DEPTH, KILLER_BONUS, LEAF_VCF_NODES, LMP_BASE, LMP_DEPTH, LMP_SCALE,
-    LMR_DEEP_DEPTH, LMR_DEEP_MOVES, LMR_DEPTH, LMR_MOVES, NMP_DEPTH, NMP_DEPTH_DIV, NMP_REDUCTION, RFP_DEPTH,
-    RFP_MARGIN, VCF_MEMORY,
+    LMR_DEPTH, LMR_HISTORY, LMR_LESS, NMP_DEPTH, NMP_DEPTH_DIV, NMP_REDUCTION, RFP_DEPTH, RFP_MARGIN, VCF_MEMORY,
 };
 use super::picker::MovePicker;
+use super::reductions::reduction;
 use super::stack::Stack;
 use super::tt::{Bound, Entry, from_tt, to_tt};
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Report, SearchOptions, Shared, mate_distance, time};
@@ -307,8 +307,11 @@ impl<'a> Worker<'a> {
                     -self.node::<NonPv>(depth - 1, ply + 1, -beta, -alpha, opp)
                 }
             } else {
-                let late = quiet && depth >= LMR_DEPTH && i >= LMR_MOVES;
-                let reduction = if late { 1 + i32::from(i >= LMR_DEEP_MOVES && depth >= LMR_DEEP_DEPTH) } else { 0 };
+                let reduction = if quiet && depth >= LMR_DEPTH {
+                    self.late_reduction::<N>(depth, ply, i, side, m, own.max(theirs))
+                } else {
+                    0
+                };
                 let mut score = -self.node::<NonPv>(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, opp);
                 if score > alpha && reduction > 0 {
                     score = -self.node::<NonPv>(depth - 1, ply + 1, -alpha - 1, -alpha, opp);
@@ -353,6 +356,29 @@ impl<'a> Worker<'a> {
         };
         self.shared.table.store(key, Entry { best: best_move, score: to_tt(best_score, ply), depth, bound });
         best_score
+    }
+
+    /// How many plies less the late quiet move `m`, numbered `i`, is searched: the base reduction from the depth and
+    /// the move number, less at PV nodes, for killers, for moves that make or stop a blocked three (`pattern` is
+    /// the higher of the two) and for moves the history likes; never into the quiescence search.
+    fn late_reduction<N: NodeType>(&self, depth: i32, ply: usize, i: usize, side: Color, m: Pos, pattern: Pattern4) -> i32 {
+        let mut r = reduction(depth, i);
+        if r == 0 {
+            return 0;
+        }
+        if N::PV {
+            r -= LMR_LESS;
+        }
+        if self.stack.at(ply).killer_rank(m).is_some() {
+            r -= LMR_LESS;
+        }
+        if pattern >= Pattern4::Block3 {
+            r -= LMR_LESS;
+        }
+        if self.history.order_bonus(side, m) >= LMR_HISTORY {
+            r -= LMR_LESS;
+        }
+        r.clamp(0, depth - 2)
     }
 
     /// The ordering value of `side`'s move `m` at `ply`: the learned values of the codes it makes and stops, the
