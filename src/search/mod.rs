@@ -13,6 +13,7 @@ mod reductions;
 mod stack;
 pub mod time;
 pub mod tt;
+mod vote;
 mod worker;
 
 use crate::eval::{WeightsRef, order_value};
@@ -173,7 +174,7 @@ pub fn search(
         total: &total,
         node_limit: limits.nodes,
         hard: limits.maximum,
-        deepest: std::sync::Mutex::new(None),
+        results: std::sync::Mutex::new(vec![None; options.threads.max(1)]),
         root_moves: &moves,
     };
     let mut best = Report {
@@ -192,11 +193,8 @@ pub fn search(
             scope.spawn(move || {
                 let mut helper = Worker::new(board, side, shared, *options, id);
                 helper.iterate(max_depth, None, |report| {
-                    // A helper's completed iteration deeper than any other counts too.
-                    if let Ok(mut deepest) = shared.deepest.lock()
-                        && deepest.as_ref().is_none_or(|d| d.depth < report.depth)
-                    {
-                        *deepest = Some(report.clone());
+                    if let Ok(mut results) = shared.results.lock() {
+                        results[id] = Some(report.clone());
                     }
                 });
             });
@@ -207,13 +205,19 @@ pub fn search(
             best = Report { elapsed: start.elapsed(), ..report.clone() };
             on_iteration(&best);
         });
-        if let Ok(deepest) = shared.deepest.lock()
-            && let Some(deeper) = deepest.as_ref().filter(|d| d.depth > best.depth)
-        {
-            best = deeper.clone();
-        }
         stop.store(true, Ordering::Relaxed);
     });
+    // With helpers, once all have stopped, the threads vote (the main thread without a completed iteration votes
+    // for the heuristic move).
+    if let Ok(mut results) = shared.results.lock()
+        && results.len() > 1
+    {
+        results[0] = Some(best.clone());
+        let reports: Vec<Report> = results.iter_mut().filter_map(Option::take).collect();
+        if let Some(chosen) = vote::choose(&reports) {
+            best = reports[chosen].clone();
+        }
+    }
     best.nodes = total.load(Ordering::Relaxed);
     best.elapsed = start.elapsed();
     best
@@ -245,8 +249,8 @@ pub(crate) struct Shared<'a> {
     total: &'a AtomicU64,
     node_limit: u64,
     hard: Option<Instant>,
-    /// The deepest iteration a helper thread completed.
-    deepest: std::sync::Mutex<Option<Report>>,
+    /// Each thread's last completed iteration (the main thread's is filled in at the end).
+    results: std::sync::Mutex<Vec<Option<Report>>>,
     /// The root's moves (without the excluded ones).
     root_moves: &'a [Pos],
 }

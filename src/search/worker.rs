@@ -361,7 +361,15 @@ impl<'a> Worker<'a> {
     /// How many plies less the late quiet move `m`, numbered `i`, is searched: the base reduction from the depth and
     /// the move number, less at PV nodes, for killers, for moves that make or stop a blocked three (`pattern` is
     /// the higher of the two) and for moves the history likes; never into the quiescence search.
-    fn late_reduction<N: NodeType>(&self, depth: i32, ply: usize, i: usize, side: Color, m: Pos, pattern: Pattern4) -> i32 {
+    fn late_reduction<N: NodeType>(
+        &self,
+        depth: i32,
+        ply: usize,
+        i: usize,
+        side: Color,
+        m: Pos,
+        pattern: Pattern4,
+    ) -> i32 {
         let mut r = reduction(depth, i);
         if r == 0 {
             return 0;
