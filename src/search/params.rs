@@ -5,6 +5,8 @@
 pub const LEAF_VCF_NODES: u64 = 64;
 /// Refuted positions a leaf VCF solver keeps before it starts afresh (about 24 bytes each).
 pub const VCF_MEMORY: usize = 1 << 18;
+/// Whether a leaf whose static evaluation is at or above beta skips its VCF probe.
+pub const STAND_PAT: bool = false;
 /// Nodes the root's VCF attempt may use.
 pub const ROOT_VCF_NODES: u64 = 200_000;
 /// Nodes the root's VCT attempt may use.
@@ -19,6 +21,10 @@ pub const ASPIRATION_DEPTH: i32 = 5;
 pub const ASPIRATION_WINDOW: i32 = 40;
 
 // Pruning.
+/// Razoring up to this depth…
+pub const RAZOR_DEPTH: i32 = 2;
+/// …when the static evaluation is this much per ply below alpha.
+pub const RAZOR_MARGIN: i32 = 150;
 /// Reverse futility pruning up to this depth…
 pub const RFP_DEPTH: i32 = 3;
 /// …when the static evaluation is this much per ply above beta.
@@ -37,6 +43,16 @@ pub const LMP_BASE: usize = 4;
 pub const LMP_SCALE: usize = 2;
 /// Up to this depth, quiet moves that make no pattern for either side are skipped.
 pub const IDLE_DEPTH: i32 = 2;
+
+// Extensions.
+/// Singular extensions: whether they are tried…
+pub const SE: bool = false;
+/// …from this depth on, when the table's entry is at most this many plies shallower…
+pub const SE_DEPTH: i32 = 6;
+/// See [`SE_DEPTH`].
+pub const SE_TT_DEPTH: i32 = 3;
+/// …with the other moves searched against the table's score less this much per ply.
+pub const SE_MARGIN: i32 = 4;
 
 // Late move reductions.
 /// Quiet moves after the first are reduced from this depth on, by `LMR_BASE + ln(depth) · ln(move number) /

@@ -3,6 +3,9 @@
 
 use super::history::History;
 use super::params::{
+    STAND_PAT,
+    SE, SE_DEPTH, SE_MARGIN, SE_TT_DEPTH,
+    RAZOR_DEPTH, RAZOR_MARGIN,
     ASPIRATION_DEPTH, ASPIRATION_WINDOW, IDLE_DEPTH, KILLER_BONUS, LEAF_VCF_NODES, LMP_BASE, LMP_DEPTH, LMP_SCALE,
     LMR_DEPTH, LMR_HISTORY, LMR_LESS, NMP_DEPTH, NMP_DEPTH_DIV, NMP_REDUCTION, RFP_DEPTH, RFP_MARGIN, VCF_MEMORY,
 };
@@ -207,7 +210,7 @@ impl<'a> Worker<'a> {
         // 4. A leaf without fives on the board: the quiescence search (the full move list is not needed).
         let four_against = self.pb.five_points(side.opponent()).next().is_some();
         if depth <= 0 && !four_against && self.pb.five_points(side).next().is_none() {
-            return self.leaf(ply, side);
+            return self.leaf(ply, side, beta);
         }
         // 5. The moves: the root's list, or a five, a lost position, the answers to a threat, or every move near
         // the stones.
@@ -235,12 +238,18 @@ impl<'a> Worker<'a> {
         // 6. A single forced answer costs no depth (the blocks of fours), so threats are followed to their end.
         let depth = if forced && moves.len() == 1 { depth.max(1) } else { depth };
         if depth <= 0 {
-            return self.leaf(ply, side);
+            return self.leaf(ply, side, beta);
         }
-        // 7. The transposition table: a cut-off at non-PV nodes, the table move for the ordering.
+        // 7. The transposition table: a cut-off at non-PV nodes, the table move for the ordering. A search that
+        // leaves out one move (the singular extension's, step 10) neither reads nor writes the table.
+        let excluded = self.stack.at(ply).excluded;
         let key = self.key(side);
         let mut tt_move = None;
-        if let Some(entry) = self.shared.table.probe(key) {
+        let mut tt_entry = None;
+        if excluded.is_none()
+            && let Some(entry) = self.shared.table.probe(key)
+        {
+            tt_entry = Some(entry);
             tt_move = entry.best;
             let score = from_tt(entry.score, ply);
             if !N::PV && entry.depth >= depth {
@@ -255,11 +264,19 @@ impl<'a> Worker<'a> {
             }
         }
         // 8. Reverse futility pruning: at a shallow non-PV node that no threat forces, a static evaluation this far
-        // above beta is taken to hold.
-        if !N::PV && !forced && beta.abs() < MATE_BOUND && (depth <= RFP_DEPTH || depth >= NMP_DEPTH) {
+        // above beta is taken to hold; razoring: one this far below alpha drops into the quiescence search, whose
+        // result is taken when it does not beat alpha.
+        if !N::PV && !forced && excluded.is_none() && beta.abs() < MATE_BOUND && (depth <= RFP_DEPTH || depth >= NMP_DEPTH)
+        {
             let eval = evaluate(&self.pb, side, &self.options.weights);
             if depth <= RFP_DEPTH && eval - RFP_MARGIN * depth >= beta {
                 return eval;
+            }
+            if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
+                let score = self.leaf(ply, side, beta);
+                if score <= alpha {
+                    return score;
+                }
             }
             // 9. Null move pruning: at a deep non-PV node that no threat forces, where passing would still hold
             // beta at a reduced depth (the opponent moving twice), the node is taken to hold.
@@ -270,6 +287,7 @@ impl<'a> Worker<'a> {
             {
                 let reduction = NMP_REDUCTION + depth / NMP_DEPTH_DIV;
                 self.stack.at_mut(ply).null_move = true;
+                self.stack.at_mut(ply).moved = None;
                 let score = -self.node::<NonPv>(depth - 1 - reduction, ply + 1, -beta, -beta + 1, side.opponent());
                 self.stack.at_mut(ply).null_move = false;
                 if self.stopped {
@@ -280,7 +298,34 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        // 10. The moves, best first: the first with an open window, the others with a null window (reduced when
+        // 10. Singular extension: when the table move holds a score every other move falls short of by a margin, at
+        // a reduced depth with the table move left out, it is searched a ply deeper; when even without it the node
+        // holds beta, it is taken to (multi-cut).
+        let mut extended = None;
+        if SE
+            && !N::ROOT
+            && !forced
+            && depth >= SE_DEPTH
+            && let Some(entry) = tt_entry
+            && let Some(m) = entry.best
+            && entry.depth >= depth - SE_TT_DEPTH
+            && entry.bound != Bound::Upper
+            && entry.score.abs() < MATE_BOUND
+        {
+            let singular_beta = from_tt(entry.score, ply) - SE_MARGIN * depth;
+            self.stack.at_mut(ply).excluded = Some(m);
+            let score = self.node::<NonPv>((depth - 1) / 2, ply, singular_beta - 1, singular_beta, side);
+            self.stack.at_mut(ply).excluded = None;
+            if self.stopped {
+                return 0;
+            }
+            if score < singular_beta {
+                extended = Some(m);
+            } else if singular_beta >= beta {
+                return singular_beta;
+            }
+        }
+        // 11. The moves, best first: the first with an open window, the others with a null window (reduced when
         // quiet and late), searched again with an open window when they beat alpha. At shallow depths quiet moves
         // after the first few are pruned (move-count pruning), and so are moves that make no pattern for either side.
         let opp = side.opponent();
@@ -290,6 +335,9 @@ impl<'a> Worker<'a> {
         let mut picker = MovePicker::new(moves, tt_move, |m| self.order_value(side, ply, m));
         let mut i = 0;
         while let Some(m) = picker.next() {
+            if Some(m) == excluded {
+                continue;
+            }
             let (own, theirs) = (self.pb.pattern4(side, m), self.pb.pattern4(opp, m));
             let quiet = !forced && own < Pattern4::Flex3 && theirs < Pattern4::Flex3 && Some(m) != tt_move;
             if quiet && !N::ROOT && i > 0 && best_score > -MATE_BOUND {
@@ -299,12 +347,14 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            self.stack.at_mut(ply).moved = Some(m);
             self.pb.make(m, side);
+            let new_depth = depth - 1 + i32::from(extended == Some(m));
             let score = if i == 0 {
                 if N::PV {
-                    -self.node::<Pv>(depth - 1, ply + 1, -beta, -alpha, opp)
+                    -self.node::<Pv>(new_depth, ply + 1, -beta, -alpha, opp)
                 } else {
-                    -self.node::<NonPv>(depth - 1, ply + 1, -beta, -alpha, opp)
+                    -self.node::<NonPv>(new_depth, ply + 1, -beta, -alpha, opp)
                 }
             } else {
                 let reduction = if quiet && depth >= LMR_DEPTH {
@@ -312,12 +362,12 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                let mut score = -self.node::<NonPv>(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, opp);
+                let mut score = -self.node::<NonPv>(new_depth - reduction, ply + 1, -alpha - 1, -alpha, opp);
                 if score > alpha && reduction > 0 {
-                    score = -self.node::<NonPv>(depth - 1, ply + 1, -alpha - 1, -alpha, opp);
+                    score = -self.node::<NonPv>(new_depth, ply + 1, -alpha - 1, -alpha, opp);
                 }
                 if N::PV && score > alpha && score < beta {
-                    score = -self.node::<Pv>(depth - 1, ply + 1, -beta, -alpha, opp);
+                    score = -self.node::<Pv>(new_depth, ply + 1, -beta, -alpha, opp);
                 }
                 score
             };
@@ -326,7 +376,7 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 return 0;
             }
-            // 11. A new best move: the principal variation, and at a cut-off the killers and the history.
+            // 12. A new best move: the principal variation, and at a cut-off the killers and the history.
             if score > best_score {
                 best_score = score;
                 best_move = Some(m);
@@ -346,7 +396,10 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        // 12. The result into the table.
+        // 13. The result into the table (a search without one move: alpha when it had no other).
+        if excluded.is_some() {
+            return if best_move.is_none() { alpha } else { best_score };
+        }
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {
@@ -412,8 +465,13 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// A leaf: the static evaluation, unless the side to move has a short VCF.
-    fn leaf(&mut self, ply: usize, side: Color) -> i32 {
+    /// A leaf: the static evaluation, unless the side to move has a short VCF. An evaluation at or above `beta`
+    /// stands (a win would fail high as well), so the probe is spared.
+    fn leaf(&mut self, ply: usize, side: Color, beta: i32) -> i32 {
+        let eval = evaluate(&self.pb, side, &self.options.weights).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        if STAND_PAT && eval >= beta {
+            return eval;
+        }
         if self.options.threats && self.pb.four_candidates(side).next().is_some() {
             let vcf = &mut self.vcf[side.index()];
             if vcf.remembered() > VCF_MEMORY {
@@ -429,7 +487,7 @@ impl<'a> Worker<'a> {
                 return score;
             }
         }
-        evaluate(&self.pb, side, &self.options.weights).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        eval
     }
 }
 
