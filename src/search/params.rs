@@ -46,7 +46,7 @@ pub const IDLE_DEPTH: i32 = 2;
 
 // Extensions.
 /// Singular extensions: whether they are tried…
-pub const SE: bool = false;
+pub const SE: bool = true;
 /// …from this depth on, when the table's entry is at most this many plies shallower…
 pub const SE_DEPTH: i32 = 6;
 /// See [`SE_DEPTH`].
