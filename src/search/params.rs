@@ -6,7 +6,7 @@ pub const LEAF_VCF_NODES: u64 = 64;
 /// Refuted positions a leaf VCF solver keeps before it starts afresh (about 24 bytes each).
 pub const VCF_MEMORY: usize = 1 << 18;
 /// Whether a leaf whose static evaluation is at or above beta skips its VCF probe.
-pub const STAND_PAT: bool = false;
+pub const STAND_PAT: bool = true;
 /// Nodes the root's VCF attempt may use.
 pub const ROOT_VCF_NODES: u64 = 200_000;
 /// Nodes the root's VCT attempt may use.
