@@ -3,11 +3,9 @@
 
 use super::history::History;
 use super::params::{
-    STAND_PAT,
-    SE, SE_DEPTH, SE_MARGIN, SE_TT_DEPTH,
-    RAZOR_DEPTH, RAZOR_MARGIN,
     ASPIRATION_DEPTH, ASPIRATION_WINDOW, IDLE_DEPTH, KILLER_BONUS, LEAF_VCF_NODES, LMP_BASE, LMP_DEPTH, LMP_SCALE,
-    LMR_DEPTH, LMR_HISTORY, LMR_LESS, NMP_DEPTH, NMP_DEPTH_DIV, NMP_REDUCTION, RFP_DEPTH, RFP_MARGIN, VCF_MEMORY,
+    LMR_DEPTH, LMR_HISTORY, LMR_LESS, NMP_DEPTH, NMP_DEPTH_DIV, NMP_REDUCTION, RAZOR_DEPTH, RAZOR_MARGIN, RFP_DEPTH,
+    RFP_MARGIN, SE, SE_DEPTH, SE_MARGIN, SE_TT_DEPTH, STAND_PAT, VCF_MEMORY,
 };
 use super::picker::MovePicker;
 use super::reductions::reduction;
@@ -266,7 +264,11 @@ impl<'a> Worker<'a> {
         // 8. Reverse futility pruning: at a shallow non-PV node that no threat forces, a static evaluation this far
         // above beta is taken to hold; razoring: one this far below alpha drops into the quiescence search, whose
         // result is taken when it does not beat alpha.
-        if !N::PV && !forced && excluded.is_none() && beta.abs() < MATE_BOUND && (depth <= RFP_DEPTH || depth >= NMP_DEPTH)
+        if !N::PV
+            && !forced
+            && excluded.is_none()
+            && beta.abs() < MATE_BOUND
+            && (depth <= RFP_DEPTH || depth >= NMP_DEPTH)
         {
             let eval = evaluate(&self.pb, side, &self.options.weights);
             if depth <= RFP_DEPTH && eval - RFP_MARGIN * depth >= beta {
