@@ -23,6 +23,12 @@ pub fn is_legal(pb: &mut PatternBoard, c: Color, p: Pos) -> bool {
     c == Color::White || pb.pattern4(c, p) != Pattern4::Forbidden || pb.forbidden_kind(p).is_none()
 }
 
+/// The first of the opponent's five points that `side` may legally block (none when every block is forbidden).
+pub fn legal_five_block(pb: &mut PatternBoard, side: Color) -> Option<Pos> {
+    let fives = five_points(pb, side.opponent());
+    fives.into_iter().find(|&f| is_legal(pb, side, f))
+}
+
 /// Every point where colour `c` would make a winning five.
 #[must_use]
 pub fn five_points(pb: &PatternBoard, c: Color) -> MoveList {

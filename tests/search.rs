@@ -285,8 +285,8 @@ fn selfplay_reports_a_score() {
     assert_eq!((code, text.starts_with("error: ")), (2, true), "{text}");
 }
 
-/// A lost position still gets the move that delays the loss: a block of one of two five points, and in renju, when
-/// Black's only block is forbidden, a legal move near the stones rather than the first empty point of the board.
+/// A lost position still gets the move that delays the loss: a block of one of two five points, not the first empty
+/// point of the board.
 #[test]
 fn a_lost_position_blocks_a_five_point_rather_than_playing_in_the_corner() {
     // White has two fives to make (G8 and L8 close the open four H8-K8): Black can block one.

@@ -227,8 +227,7 @@ pub fn search(
 /// point, which at least makes the opponent find the other, else the legal move near the stones the ordering
 /// likes best, else any legal move.
 fn delaying_move(pb: &mut PatternBoard, side: Color, weights: &WeightsRef) -> Option<Pos> {
-    let fives: crate::movegen::MoveList = pb.five_points(side.opponent()).collect();
-    if let Some(&block) = fives.iter().find(|&&f| crate::movegen::is_legal(pb, side, f)) {
+    if let Some(block) = crate::movegen::legal_five_block(pb, side) {
         return Some(block);
     }
     let near = crate::movegen::near_moves(pb, side);

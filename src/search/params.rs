@@ -5,8 +5,6 @@
 pub const LEAF_VCF_NODES: u64 = 64;
 /// Refuted positions a leaf VCF solver keeps before it starts afresh (about 24 bytes each).
 pub const VCF_MEMORY: usize = 1 << 18;
-/// Whether a leaf whose static evaluation is at or above beta skips its VCF probe.
-pub const STAND_PAT: bool = true;
 /// Nodes the root's VCF attempt may use.
 pub const ROOT_VCF_NODES: u64 = 200_000;
 /// Nodes the root's VCT attempt may use.
@@ -45,9 +43,7 @@ pub const LMP_SCALE: usize = 2;
 pub const IDLE_DEPTH: i32 = 2;
 
 // Extensions.
-/// Singular extensions: whether they are tried…
-pub const SE: bool = true;
-/// …from this depth on, when the table's entry is at most this many plies shallower…
+/// Singular extensions from this depth on, when the table's entry is at most this many plies shallower…
 pub const SE_DEPTH: i32 = 6;
 /// See [`SE_DEPTH`].
 pub const SE_TT_DEPTH: i32 = 3;
@@ -56,7 +52,7 @@ pub const SE_MARGIN: i32 = 4;
 
 // Late move reductions.
 /// Quiet moves after the first are reduced from this depth on, by `LMR_BASE + ln(depth) · ln(move number) /
-/// LMR_DIVISOR` plies (move numbers counted from 0; the table holds hundredths)…
+/// LMR_DIVISOR` plies, rounded down (move numbers counted from 0)…
 pub const LMR_DEPTH: i32 = 2;
 /// See [`LMR_DEPTH`].
 pub const LMR_BASE: f64 = 0.5;

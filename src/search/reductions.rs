@@ -6,13 +6,13 @@ use std::sync::LazyLock;
 /// Depths and move numbers past the table's size use its last row or column.
 const SIZE: usize = 64;
 
-/// The base reduction in hundredths of a ply, by depth and move number.
+/// The base reduction in whole plies, by depth and move number.
 static TABLE: LazyLock<Box<[[i32; SIZE]; SIZE]>> = LazyLock::new(|| {
     let mut table = Box::new([[0; SIZE]; SIZE]);
     for (depth, row) in table.iter_mut().enumerate().skip(1) {
         for (moves, r) in row.iter_mut().enumerate().skip(1) {
             let plies = LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR;
-            *r = (plies * 100.0) as i32;
+            *r = plies as i32;
         }
     }
     table
@@ -25,7 +25,7 @@ pub fn reduction(depth: i32, moves: usize) -> i32 {
         return 0;
     }
     let d = (depth as usize).min(SIZE - 1);
-    TABLE[d][moves.min(SIZE - 1)] / 100
+    TABLE[d][moves.min(SIZE - 1)]
 }
 
 #[cfg(test)]

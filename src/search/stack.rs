@@ -12,8 +12,6 @@ pub struct Frame {
     pub pv: Vec<Pos>,
     /// Whether the move made at this ply is a pass (null move pruning's).
     pub null_move: bool,
-    /// The move being searched at this ply (none for a pass).
-    pub moved: Option<Pos>,
     /// The move a singular extension's search leaves out at this ply.
     pub excluded: Option<Pos>,
 }

@@ -5,7 +5,7 @@ use super::history::History;
 use super::params::{
     ASPIRATION_DEPTH, ASPIRATION_WINDOW, IDLE_DEPTH, KILLER_BONUS, LEAF_VCF_NODES, LMP_BASE, LMP_DEPTH, LMP_SCALE,
     LMR_DEPTH, LMR_HISTORY, LMR_LESS, NMP_DEPTH, NMP_DEPTH_DIV, NMP_REDUCTION, RAZOR_DEPTH, RAZOR_MARGIN, RFP_DEPTH,
-    RFP_MARGIN, SE, SE_DEPTH, SE_MARGIN, SE_TT_DEPTH, STAND_PAT, VCF_MEMORY,
+    RFP_MARGIN, SE_DEPTH, SE_MARGIN, SE_TT_DEPTH, VCF_MEMORY,
 };
 use super::picker::MovePicker;
 use super::reductions::reduction;
@@ -275,7 +275,7 @@ impl<'a> Worker<'a> {
                 return eval;
             }
             if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
-                let score = self.leaf(ply, side, beta);
+                let score = self.quiesce(ply, side, beta, eval.clamp(-EVAL_LIMIT, EVAL_LIMIT));
                 if score <= alpha {
                     return score;
                 }
@@ -289,7 +289,6 @@ impl<'a> Worker<'a> {
             {
                 let reduction = NMP_REDUCTION + depth / NMP_DEPTH_DIV;
                 self.stack.at_mut(ply).null_move = true;
-                self.stack.at_mut(ply).moved = None;
                 let score = -self.node::<NonPv>(depth - 1 - reduction, ply + 1, -beta, -beta + 1, side.opponent());
                 self.stack.at_mut(ply).null_move = false;
                 if self.stopped {
@@ -304,8 +303,7 @@ impl<'a> Worker<'a> {
         // a reduced depth with the table move left out, it is searched a ply deeper; when even without it the node
         // holds beta, it is taken to (multi-cut).
         let mut extended = None;
-        if SE
-            && !N::ROOT
+        if !N::ROOT
             && !forced
             && depth >= SE_DEPTH
             && let Some(entry) = tt_entry
@@ -349,7 +347,6 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            self.stack.at_mut(ply).moved = Some(m);
             self.pb.make(m, side);
             let new_depth = depth - 1 + i32::from(extended == Some(m));
             let score = if i == 0 {
@@ -456,8 +453,7 @@ impl<'a> Worker<'a> {
     /// the five that follows (nothing when every block is forbidden).
     fn show_loss(&mut self, ply: usize, side: Color) {
         let opp = side.opponent();
-        let fives: MoveList = self.pb.five_points(opp).collect();
-        if let Some(&block) = fives.iter().find(|&&f| crate::movegen::is_legal(&mut self.pb, side, f)) {
+        if let Some(block) = crate::movegen::legal_five_block(&mut self.pb, side) {
             self.pb.make(block, side);
             let five = self.pb.five_points(opp).next();
             self.pb.undo();
@@ -467,11 +463,16 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// A leaf: the static evaluation, unless the side to move has a short VCF. An evaluation at or above `beta`
-    /// stands (a win would fail high as well), so the probe is spared.
+    /// A leaf: the quiescence search from the static evaluation.
     fn leaf(&mut self, ply: usize, side: Color, beta: i32) -> i32 {
         let eval = evaluate(&self.pb, side, &self.options.weights).clamp(-EVAL_LIMIT, EVAL_LIMIT);
-        if STAND_PAT && eval >= beta {
+        self.quiesce(ply, side, beta, eval)
+    }
+
+    /// The quiescence search: `eval`, the position's static evaluation, unless the side to move has a short VCF. An
+    /// evaluation at or above `beta` stands (a win would fail high as well), so the probe is spared.
+    fn quiesce(&mut self, ply: usize, side: Color, beta: i32, eval: i32) -> i32 {
+        if eval >= beta {
             return eval;
         }
         if self.options.threats && self.pb.four_candidates(side).next().is_some() {
