@@ -6,6 +6,7 @@
 //! Scores are from the side to move's point of view. A win whose five is the move made at ply `p` (the root's
 //! moves are ply 1) scores `MATE - p`; a loss the reverse; a draw 0.
 
+mod busy;
 mod history;
 pub mod params;
 mod picker;
@@ -25,6 +26,7 @@ use params::{ROOT_VCF_NODES, ROOT_VCT_NODES, ROOT_VCT_SHARE};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tt::Table;
+use busy::Busy;
 use worker::Worker;
 
 /// The score of a five made on the next move.
@@ -142,28 +144,8 @@ pub fn search(
     let stop = AtomicBool::new(false);
     let external = limits.stop;
     let stopped = || stop.load(Ordering::Relaxed) || external.is_some_and(|s| s.load(Ordering::Relaxed));
-    if options.threats && !excluding {
-        let threat_limits = |nodes| Limits { nodes, deadline: limits.maximum, abort: external };
-        let vcf_options = VcfOptions { limits: threat_limits(ROOT_VCF_NODES), ..VcfOptions::default() };
-        if let Solution::Win(line) = Vcf::new(side, vcf_options).solve(&mut board) {
-            return Report::quick(line.first().copied(), MATE - line.len() as i32, line, "vcf", start);
-        }
-        // The VCT gets a share of the optimum, never all of it.
-        let vct_deadline = limits.optimum.map(|o| start + o.saturating_duration_since(start) / ROOT_VCT_SHARE);
-        let vct_limits = Limits { deadline: vct_deadline.or(limits.maximum), ..threat_limits(ROOT_VCT_NODES) };
-        if let Solution::Win(line) =
-            Vct::new(side, VctOptions { limits: vct_limits, ..VctOptions::default() }).solve(&mut board)
-        {
-            return Report::quick(line.first().copied(), MATE - line.len() as i32, line, "vct", start);
-        }
-    }
-    if moves.len() == 1 {
-        // One answer (to a four, or a lost three): no search needed to choose it.
-        return Report::quick(Some(fallback), 0, vec![fallback], "forced", start);
-    }
-    if stopped() {
-        return Report::quick(Some(fallback), 0, vec![fallback], "search", start);
-    }
+    // Helpers (Lazy SMP) start at once, searching while the main thread tries the threat solvers.
+    let helpers = if moves.len() > 1 && !stopped() { options.threads.max(1) - 1 } else { 0 };
     table.new_search();
     let total = AtomicU64::new(0);
     let max_depth = if limits.depth <= 0 { MAX_DEPTH } else { limits.depth.min(MAX_DEPTH) };
@@ -174,20 +156,12 @@ pub fn search(
         total: &total,
         node_limit: limits.nodes,
         hard: limits.maximum,
-        results: std::sync::Mutex::new(vec![None; options.threads.max(1)]),
+        results: std::sync::Mutex::new(vec![None; helpers + 1]),
         root_moves: &moves,
+        busy: Busy::new(helpers > 0),
     };
-    let mut best = Report {
-        best: Some(fallback),
-        score: 0,
-        depth: 0,
-        pv: vec![fallback],
-        nodes: 0,
-        elapsed: start.elapsed(),
-        source: "search",
-    };
-    std::thread::scope(|scope| {
-        for id in 1..options.threads.max(1) {
+    let best = std::thread::scope(|scope| {
+        for id in 1..=helpers {
             let shared = &shared;
             let board = board.clone();
             scope.spawn(move || {
@@ -199,6 +173,41 @@ pub fn search(
                 });
             });
         }
+        let quick = (|| {
+            if options.threats && !excluding {
+                let threat_limits = |nodes| Limits { nodes, deadline: limits.maximum, abort: external };
+                let vcf_options = VcfOptions { limits: threat_limits(ROOT_VCF_NODES), ..VcfOptions::default() };
+                if let Solution::Win(line) = Vcf::new(side, vcf_options).solve(&mut board) {
+                    return Some(Report::quick(line.first().copied(), MATE - line.len() as i32, line, "vcf", start));
+                }
+                // The VCT gets a share of the optimum, never all of it.
+                let vct_deadline = limits.optimum.map(|o| start + o.saturating_duration_since(start) / ROOT_VCT_SHARE);
+                let vct_limits = Limits { deadline: vct_deadline.or(limits.maximum), ..threat_limits(ROOT_VCT_NODES) };
+                if let Solution::Win(line) =
+                    Vct::new(side, VctOptions { limits: vct_limits, ..VctOptions::default() }).solve(&mut board)
+                {
+                    return Some(Report::quick(line.first().copied(), MATE - line.len() as i32, line, "vct", start));
+                }
+            }
+            if moves.len() == 1 {
+                // One answer (to a four, or a lost three): no search needed to choose it.
+                return Some(Report::quick(Some(fallback), 0, vec![fallback], "forced", start));
+            }
+            stopped().then(|| Report::quick(Some(fallback), 0, vec![fallback], "search", start))
+        })();
+        if let Some(report) = quick {
+            stop.store(true, Ordering::Relaxed);
+            return (report, false);
+        }
+        let mut best = Report {
+            best: Some(fallback),
+            score: 0,
+            depth: 0,
+            pv: vec![fallback],
+            nodes: 0,
+            elapsed: start.elapsed(),
+            source: "search",
+        };
         let mut main = Worker::new(board.clone(), side, &shared, *options, 0);
         let manager = time::Manager::new(start, limits.optimum, limits.maximum);
         main.iterate(max_depth, Some(manager), |report| {
@@ -206,7 +215,12 @@ pub fn search(
             on_iteration(&best);
         });
         stop.store(true, Ordering::Relaxed);
+        (best, true)
     });
+    let (mut best, searched) = best;
+    if !searched {
+        return Report { elapsed: start.elapsed(), ..best };
+    }
     // With helpers, once all have stopped, the threads vote (the main thread without a completed iteration votes
     // for the heuristic move).
     if let Ok(mut results) = shared.results.lock()
@@ -252,4 +266,6 @@ pub(crate) struct Shared<'a> {
     results: std::sync::Mutex<Vec<Option<Report>>>,
     /// The root's moves (without the excluded ones).
     root_moves: &'a [Pos],
+    /// The nodes the threads are searching, for deferring moves another thread is on.
+    busy: Busy,
 }

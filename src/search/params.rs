@@ -63,6 +63,10 @@ pub const LMR_LESS: i32 = 1;
 /// …and a ply less again for a move whose history ordering bonus is at least this.
 pub const LMR_HISTORY: i32 = 16;
 
+// Threads.
+/// From this depth on a node is marked while a thread searches it, and other threads defer late moves into it.
+pub const DEFER_DEPTH: i32 = 4;
+
 // Move ordering.
 /// Added to the ordering value of the first and the second killer.
 pub const KILLER_BONUS: [i32; 2] = [90, 80];

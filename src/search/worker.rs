@@ -3,7 +3,7 @@
 
 use super::history::History;
 use super::params::{
-    ASPIRATION_DEPTH, ASPIRATION_WINDOW, IDLE_DEPTH, KILLER_BONUS, LEAF_VCF_NODES, LMP_BASE, LMP_DEPTH, LMP_SCALE,
+    ASPIRATION_DEPTH, ASPIRATION_WINDOW, DEFER_DEPTH, IDLE_DEPTH, KILLER_BONUS, LEAF_VCF_NODES, LMP_BASE, LMP_DEPTH, LMP_SCALE,
     LMR_DEPTH, LMR_HISTORY, LMR_LESS, NMP_DEPTH, NMP_DEPTH_DIV, NMP_REDUCTION, RAZOR_DEPTH, RAZOR_MARGIN, RFP_DEPTH,
     RFP_MARGIN, SE_DEPTH, SE_MARGIN, SE_TT_DEPTH, VCF_MEMORY,
 };
@@ -176,6 +176,11 @@ impl<'a> Worker<'a> {
         self.pb.board().hash() ^ if side == Color::White { WHITE_TO_MOVE } else { 0 }
     }
 
+    /// The key of the position after `side` plays `m`.
+    fn child_key(&self, m: Pos, side: Color) -> u64 {
+        self.pb.board().hash_after(m, side) ^ if side == Color::Black { WHITE_TO_MOVE } else { 0 }
+    }
+
     /// The principal variation search at one node of kind `N`.
     fn node<N: NodeType>(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, side: Color) -> i32 {
         // 1. Bookkeeping: the node count, the clock, a full board or the stone limit.
@@ -334,8 +339,26 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut picker = MovePicker::new(moves, tt_move, |m| self.order_value(side, ply, m));
         let mut i = 0;
-        while let Some(m) = picker.next() {
+        // Lazy SMP: a deep node is marked while this thread searches it, and a late move into a node another thread
+        // is searching waits until the other moves are done.
+        let share = depth >= DEFER_DEPTH && excluded.is_none();
+        let marked = share && self.shared.busy.enter(key);
+        let mut deferred = MoveList::new();
+        let mut next_deferred = 0;
+        loop {
+            let m = if let Some(m) = picker.next() {
+                m
+            } else if let Some(&m) = deferred.get(next_deferred) {
+                next_deferred += 1;
+                m
+            } else {
+                break;
+            };
             if Some(m) == excluded {
+                continue;
+            }
+            if share && i > 0 && next_deferred == 0 && self.shared.busy.is_busy(self.child_key(m, side)) {
+                deferred.push(m);
                 continue;
             }
             let (own, theirs) = (self.pb.pattern4(side, m), self.pb.pattern4(opp, m));
@@ -373,6 +396,9 @@ impl<'a> Worker<'a> {
             self.pb.undo();
             i += 1;
             if self.stopped {
+                if marked {
+                    self.shared.busy.leave(key);
+                }
                 return 0;
             }
             // 12. A new best move: the principal variation, and at a cut-off the killers and the history.
@@ -394,6 +420,9 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
+        }
+        if marked {
+            self.shared.busy.leave(key);
         }
         // 13. The result into the table (a search without one move: alpha when it had no other).
         if excluded.is_some() {
