@@ -223,6 +223,36 @@ pub fn near_moves(pb: &mut PatternBoard, side: Color) -> MoveList {
     moves
 }
 
+/// The legal moves for `side`, other than `exclude`, nearest the stones (the centre on an empty board): every one
+/// at the least distance (counted in king's moves) that has any. For lists of several moves on a board where the
+/// moves near the stones run out (the second best move on an empty board).
+pub fn nearest_moves(pb: &mut PatternBoard, side: Color, exclude: &[Pos]) -> MoveList {
+    let size = pb.size();
+    let stones: Vec<Pos> = pb.board().moves().iter().map(|&(p, _)| p).collect();
+    let centre = [Pos::new(size / 2, size / 2)];
+    let anchors = if stones.is_empty() { &centre[..] } else { &stones[..] };
+    let distance = |p: Pos| {
+        let d = |a: u8, b: u8| a.abs_diff(b);
+        anchors.iter().map(|q| d(p.x, q.x).max(d(p.y, q.y))).min().unwrap_or(0)
+    };
+    let mut moves = MoveList::new();
+    let mut nearest = u8::MAX;
+    for p in pb.board().points() {
+        if exclude.contains(&p) || !is_legal(pb, side, p) {
+            continue;
+        }
+        let d = distance(p);
+        if d < nearest {
+            nearest = d;
+            moves.clear();
+        }
+        if d == nearest {
+            moves.push(p);
+        }
+    }
+    moves
+}
+
 /// Against the opponent's open threes: `side`'s fours, and the legal moves on the lines through the opponent's
 /// straight-four points after which it has none left (only the fours when nothing stops them).
 fn three_defences(pb: &mut PatternBoard, side: Color) -> MoveList {

@@ -4,6 +4,8 @@
 //! amount depends on the machine's speed). A reply is awaited (the search finished) before it is compared; no
 //! reply may be left over.
 
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use std::fs;
 use std::path::Path;
 use tengen::protocol::Session;
@@ -93,6 +95,50 @@ fn the_matcher_matches() {
     assert!(!matches("OK", "OK "));
 }
 
+/// The points of a session's `MESSAGE nbest` lines, and its move line.
+fn nbest(lines: &[&str]) -> (Vec<(i32, i32)>, String) {
+    let mut session = Session::new();
+    let mut out = Vec::new();
+    for line in lines {
+        session.line(line, &mut out).expect("io");
+    }
+    session.finish(&mut out).expect("io");
+    let text = String::from_utf8(out).expect("utf8");
+    let point = |s: &str| {
+        let (x, y) = s.split_once(',').expect("x,y");
+        (x.parse().expect("x"), y.parse().expect("y"))
+    };
+    let points = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("MESSAGE nbest "))
+        .map(|l| point(l.split_whitespace().nth(1).expect("point")))
+        .collect();
+    (points, text.lines().last().unwrap_or_default().to_string())
+}
+
+#[test]
+fn the_n_best_moves_of_an_empty_or_nearly_full_board_are_distinct_and_never_too_many() {
+    // An empty board: the centre first, then distinct points next to it (the corner came second before).
+    let (points, played) = nbest(&["START 15", "INFO timeout_turn 200", "INFO rule 4", "YXNBEST 5"]);
+    assert_eq!(points.len(), 5, "{points:?}");
+    assert_eq!(points[0], (7, 7));
+    assert_eq!(played, "7,7");
+    for (i, p) in points.iter().enumerate() {
+        assert!(!points[..i].contains(p), "{points:?}");
+        assert!((p.0 - 7).abs() <= 2 && (p.1 - 7).abs() <= 2, "{points:?}");
+    }
+    // A 5x5 board with two empty points: two lines at most.
+    let mut lines = vec!["START 5", "INFO timeout_turn 200", "YXBOARD"];
+    let stones = [
+        "0,0,1", "1,0,2", "2,0,1", "3,0,2", "4,0,1", "0,1,2", "1,1,1", "2,1,2", "3,1,1", "4,1,2", "0,2,2", "1,2,1",
+        "2,2,2", "3,2,1", "4,2,2", "0,3,1", "1,3,2", "2,3,1", "3,3,2", "4,3,1", "0,4,2", "1,4,1", "2,4,2",
+    ];
+    lines.extend(stones);
+    lines.extend(["DONE", "YXNBEST 5"]);
+    let (points, _) = nbest(&lines);
+    assert!(points.len() <= 2, "{points:?}");
+}
+
 #[test]
 fn crlf_lines_and_any_case_work() {
     let mut session = Session::new();
@@ -108,13 +154,8 @@ fn crlf_lines_and_any_case_work() {
 fn random_lines_never_panic_or_hang() {
     // A reader fuzz: random bytes and random mixes of real commands with garbage arguments.
     let words = ["START", "TURN", "BOARD", "DONE", "INFO", "BEGIN", "TAKEBACK", "yxboard", "yxstop", "RESTART", "PLAY"];
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut rand = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut rng = StdRng::seed_from_u64(0x9e37_79b9_7f4a_7c15);
+    let mut rand = move |n: u64| rng.random_range(0..n);
     for _ in 0..20 {
         let mut session = Session::new();
         let mut out = Vec::new();

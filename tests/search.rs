@@ -213,11 +213,11 @@ fn black_never_plays_a_forbidden_point() {
 
 #[test]
 fn a_move_comes_at_once_with_no_time() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     for game in 0..30 {
         let rule = [Rule::Renju, Rule::Freestyle, Rule::Standard][game % 3];
         let mut engine = Engine::new(15, rule).expect("engine");
-        engine.settings.clock = Clock { turn_ms: 0, match_ms: 0, left_ms: None };
+        engine.configure(|s| s.clock = Clock { turn_ms: 0, match_ms: 0, left_ms: None });
         for _ in 0..(rng.below(40) + 1) {
             let side = engine.side_to_move();
             let start = Instant::now();

@@ -120,7 +120,7 @@ fn random_board(rng: &mut Rng, rule: Rule, stones: usize) -> Option<PatternBoard
 /// Random middle-game positions (30 to 60 stones, renju and freestyle, either side to move) where the side to move
 /// has at least two fours to play but `naive_vcf` finds no VCF.
 fn random_negatives(count: usize) -> Vec<Negative> {
-    let mut rng = Rng(0x0e6a_7173_0000_0005);
+    let mut rng = Rng::new(0x0e6a_7173_0000_0005);
     let mut out = Vec::new();
     let mut tried = 0;
     while out.len() < count {

@@ -137,7 +137,7 @@ fn compare_vcf(pb: &mut PatternBoard, attacker: Color, shortest_too: bool, conte
 
 /// `count` random positions with `to_move` to play; the VCF of each side compared with `naive_vcf`.
 fn vcf_agrees_with_naive_vcf(seed: u64, to_move: Color, count: usize) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut tally = [Tally::default(), Tally::default()];
     let mut i = 0;
     while tally[0].positions < count {
@@ -184,7 +184,7 @@ fn vcf_agrees_with_naive_vcf_on_random_positions_white_to_move() {
 /// slow), every line, the solver's and `naive_vcf`'s, must pass the checker.
 #[test]
 fn caro_vcf_lines_pass_the_checker() {
-    let mut rng = Rng(0x5eed_ca50_0000_0005);
+    let mut rng = Rng::new(0x5eed_ca50_0000_0005);
     let mut failures = Vec::new();
     for i in 0..120 {
         let rule = if i % 2 == 0 { Rule::Caro } else { Rule::CaroOverline };
@@ -211,7 +211,7 @@ fn caro_vcf_lines_pass_the_checker() {
 /// VCT runs with a small node budget: every win passes the checker as a VCT, and a side with a VCF is never told
 /// it has no VCT. Every failure is listed before the test fails.
 fn vct_lines_pass_the_checker(seed: u64, to_move: Color, count: usize) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let (mut positions, mut wins, mut nones, mut unknowns) = (0, 0, 0, 0);
     let mut failures = Vec::new();
     let mut i = 0;
@@ -262,7 +262,7 @@ fn vct_lines_pass_the_checker_on_random_positions_white() {
 /// is a win the VCF solver finds too, every double-three win one the VCT solver finds, and in renju the first move
 /// is always legal for Black. Each kind must turn up, or the comparison proves little.
 fn static_wins_agree_with_the_solvers(seed: u64, to_move: Color, count: usize) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut kinds = [0usize; 4]; // five, straight four, four-three, double three
     let mut failures = Vec::new();
     let mut i = 0;

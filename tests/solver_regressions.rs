@@ -14,7 +14,9 @@ fn position(line: &str, rule: Rule) -> PatternBoard {
 fn caro_four_can_be_stopped_at_the_far_end() {
     // After G8 (a four on row 8, C8 White at the other end) White may answer I8 instead of H8: the row-8 five would
     // be closed at both ends. No VCF exists, and neither the solver nor the naive search may claim one.
-    for rule in [Rule::Caro, Rule::CaroOverline] {
+    // The two rules in parallel (rayon): the unlimited VCT of each takes seconds, the longest test of the suite.
+    use rayon::prelude::*;
+    [Rule::Caro, Rule::CaroOverline].into_par_iter().for_each(|rule| {
         let mut pb = position("D8,E8,F8,G9,G10,I4\tC8,I5,I6,I7\tblack", rule);
         assert_eq!(Vcf::new(Color::Black, VcfOptions::default()).solve(&mut pb), Solution::None, "{rule}");
         assert_eq!(naive_vcf(&mut pb, Color::Black), None, "{rule}");
@@ -27,7 +29,7 @@ fn caro_four_can_be_stopped_at_the_far_end() {
         after.make(old[0], Color::Black);
         after.make(parse_point_list("I8", 15).expect("point")[0], Color::White);
         assert_eq!(Vcf::new(Color::Black, VcfOptions::default()).solve(&mut after), Solution::None);
-    }
+    });
 }
 
 #[test]

@@ -7,6 +7,8 @@ use crate::matches::{self, EngineSpec, MatchConfig, Sprt};
 use crate::openings::{check_opening, format_opening, parse_openings, renju_openings, same_opening, symmetric_images};
 use crate::search::time::Clock;
 use crate::types::{Color, Pos, Rule};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -35,30 +37,13 @@ impl Default for GenOptions {
     }
 }
 
-/// A small deterministic generator (splitmix64), so that a seed always gives the same openings.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 /// Random openings of `stones` stones within three points of the centre (the first on the centre in renju), kept
 /// when they are legal, nobody has a four or a five to play, no earlier opening is a symmetric image of them, and a
 /// search of `depth` plies scores them within `max_score` for the side to move. Returns each with its score; fewer
 /// than `count` when too many tries fail.
 #[must_use]
 pub fn random_openings(opts: &GenOptions) -> Vec<(Vec<Pos>, i32)> {
-    let mut rng = SplitMix(opts.seed);
+    let mut rng = StdRng::seed_from_u64(opts.seed);
     let mut found: Vec<(Vec<Pos>, i32)> = Vec::new();
     let c = opts.size / 2;
     let reach = 3.min(c);
@@ -71,7 +56,7 @@ pub fn random_openings(opts: &GenOptions) -> Vec<(Vec<Pos>, i32)> {
             let p = if i == 0 && opts.rule == Rule::Renju {
                 Pos::new(c, c)
             } else {
-                Pos::new(c - reach + rng.below(2 * reach + 1), c - reach + rng.below(2 * reach + 1))
+                Pos::new(c - reach + rng.random_range(0..2 * reach + 1), c - reach + rng.random_range(0..2 * reach + 1))
             };
             moves.push(p);
         }
@@ -92,9 +77,11 @@ pub fn random_openings(opts: &GenOptions) -> Vec<(Vec<Pos>, i32)> {
         if !ok || [Color::Black, Color::White].iter().any(|&k| pb.four_candidates(k).next().is_some()) {
             continue;
         }
-        engine.settings.max_depth = opts.depth;
-        engine.settings.search.threads = 1;
-        engine.settings.clock = Clock { turn_ms: 600_000, match_ms: 0, left_ms: None };
+        engine.configure(|s| {
+            s.max_depth = opts.depth;
+            s.search.threads = 1;
+            s.clock = Clock { turn_ms: 600_000, match_ms: 0, left_ms: None };
+        });
         let report = engine.think(None, |_| {});
         if report.score.abs() <= opts.max_score {
             found.push((moves, report.score));
@@ -261,27 +248,20 @@ pub(super) fn match_command(args: &[String], out: &mut dyn Write) -> Result<io::
 /// A bad or unknown option.
 pub fn protocol_presets(args: &[String]) -> Result<Vec<(String, String)>, String> {
     let mut presets = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let name = args[i].as_str();
-        let mut value = |what: &str| -> Result<u64, String> {
-            i += 1;
-            let v = args.get(i).ok_or_else(|| format!("option {name} needs a value"))?;
-            number(v, what)
-        };
-        let (key, v) = match name {
+    let mut cursor = super::OptionCursor::new(args);
+    while let Some((name, inline)) = cursor.next_option() {
+        let mut value = |what: &str| cursor.number(&name, &inline, what, 0..=u64::MAX);
+        let (key, v) = match name.as_str() {
             "--max-depth" => ("max_depth", value("depth")?),
             "--max-nodes" => ("max_node", value("node count")?),
             "--threads" => ("thread_num", value("thread count")?),
             "--hash-mb" => ("hash_size", value("size")?.saturating_mul(1024)),
-            "--no-threats" => (crate::protocol::PRESET_THREATS, 0),
+            "--no-threats" if inline.is_none() => (crate::protocol::PRESET_THREATS, 0),
             "--weights" => {
-                i += 1;
-                let path = args.get(i).ok_or_else(|| format!("option {name} needs a value"))?;
+                let path = cursor.value(&name, &inline)?;
                 // Read now, so that a bad file is an error on the command line rather than at START.
-                crate::eval::Weights::load_cached(path)?;
-                presets.push((crate::protocol::PRESET_WEIGHTS.to_string(), path.clone()));
-                i += 1;
+                crate::eval::Weights::load_cached(&path)?;
+                presets.push((crate::protocol::PRESET_WEIGHTS.to_string(), path));
                 continue;
             }
             other => {
@@ -291,7 +271,6 @@ pub fn protocol_presets(args: &[String]) -> Result<Vec<(String, String)>, String
             }
         };
         presets.push((key.to_string(), v.to_string()));
-        i += 1;
     }
     Ok(presets)
 }

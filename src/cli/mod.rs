@@ -2,6 +2,8 @@
 //! line per position; a bad line gets an `error: line N: …` answer and the run goes on.
 
 mod matchcmd;
+mod options;
+mod play;
 mod position;
 mod puppet;
 mod selfplay;
@@ -11,11 +13,14 @@ mod tune;
 pub use crate::engine::RENJU_OPENINGS;
 pub use crate::matches::elo_estimate;
 pub use matchcmd::{GenOptions, protocol_presets, random_openings};
+pub use play::{PlayOptions, parse_play, play};
 pub use position::{PositionLine, parse_position_line};
 pub use puppet::puppet;
 pub use selfplay::{Match, OpeningChoice, Player, parse_selfplay, selfplay};
 pub use think::{analyze, bench, position_from_moves, report_text};
 pub use tune::{TuneCommand, parse_tune, run_tune};
+
+pub(crate) use options::OptionCursor;
 
 use crate::pattern::PatternBoard;
 use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions};
@@ -23,8 +28,8 @@ use crate::types::{Rule, format_line, format_point_list};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N]
-       pbrain-tengen solve [--vct] [--ms N] [--nodes N] [--shortest] [--rule R] [--size N]
+const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N] [--jobs N]
+       pbrain-tengen solve [--vct] [--ms N] [--nodes N] [--shortest] [--rule R] [--size N] [--jobs N]
        pbrain-tengen bench [depth]
        pbrain-tengen analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] [--weights FILE] <moves, e.g. h8 h9 j10>
        pbrain-tengen selfplay [--rule R] [--games N] [--turn-ms MS] [--match-ms MS] [--draw-at N] [--max-memory BYTES]
@@ -39,9 +44,10 @@ const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N]
                            [--opening-depth D] [--seed S]] [--symmetries] [--concurrency K] [--sgf DIR]
                            [--sprt ELO0,ELO1[,ALPHA,BETA]] [--no-suspend]
        pbrain-tengen openings [--rule R] [--size N] [--count N] [--stones K] [--depth D] [--max-score S] [--seed S]
+       pbrain-tengen play [--rule R] [--size N] [--black|--white] [--ms N]   (a game in the terminal)
        pbrain-tengen puppet STEP...   (a scripted protocol engine for testing match runners)
        pbrain-tengen [--max-depth N] [--max-nodes N] [--threads N] [--hash-mb N] [--no-threats]   (the protocol)
-forbid and solve read position lines on stdin and answer each on one line";
+forbid and solve read position lines on stdin and answer each on one line, in order (--jobs: in parallel)";
 
 /// Options shared by the position-reading subcommands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,15 +64,18 @@ pub struct Options {
     pub nodes: u64,
     /// `solve`: the VCF with the fewest fours.
     pub shortest: bool,
+    /// Positions answered in parallel (`--jobs N`; all cores by default).
+    pub jobs: usize,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { rule: Rule::Renju, size: 15, vct: false, ms: None, nodes: 0, shortest: false }
+        let jobs = std::thread::available_parallelism().map_or(1, usize::from);
+        Options { rule: Rule::Renju, size: 15, vct: false, ms: None, nodes: 0, shortest: false, jobs }
     }
 }
 
-/// Parses `--rule R` and `--size N` (also `--rule=R`), and when `solver` is set the `solve` options `--vct`,
+/// Parses `--rule R`, `--size N` and `--jobs N` (also `--rule=R`), and when `solver` is set the `solve` options `--vct`,
 /// `--ms N`, `--nodes N` and `--shortest`.
 ///
 /// # Errors
@@ -86,6 +95,11 @@ pub fn parse_options(args: &[String], solver: bool) -> Result<Options, String> {
                 }
                 opts.size = size;
             }
+            "--jobs" => {
+                let v = value()?;
+                opts.jobs =
+                    v.parse().ok().filter(|j| (1..=256).contains(j)).ok_or_else(|| format!("bad job count '{v}'"))?;
+            }
             "--vct" if solver && inline.is_none() => opts.vct = true,
             "--shortest" if solver && inline.is_none() => opts.shortest = true,
             "--ms" if solver => {
@@ -102,43 +116,11 @@ pub fn parse_options(args: &[String], solver: bool) -> Result<Options, String> {
     Ok(opts)
 }
 
-/// Walks a list of options: `--name value`, `--name=value`, or a flag `--name`.
-pub(crate) struct OptionCursor<'a> {
-    args: &'a [String],
-    i: usize,
-}
-
-impl<'a> OptionCursor<'a> {
-    pub(crate) fn new(args: &'a [String]) -> OptionCursor<'a> {
-        OptionCursor { args, i: 0 }
-    }
-
-    /// The next option's name and its `=value`, if written so.
-    pub(crate) fn next_option(&mut self) -> Option<(String, Option<String>)> {
-        let arg = self.args.get(self.i)?;
-        self.i += 1;
-        Some(match arg.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v.to_string())),
-            _ => (arg.clone(), None),
-        })
-    }
-
-    /// The option's value: its `=value`, or the next argument.
-    pub(crate) fn value(&mut self, name: &str, inline: &Option<String>) -> Result<String, String> {
-        if let Some(v) = inline {
-            return Ok(v.clone());
-        }
-        let v = self.args.get(self.i).cloned().ok_or_else(|| format!("option {name} needs a value"))?;
-        self.i += 1;
-        Ok(v)
-    }
-}
-
 /// Runs the command line `args` (without the program name). Returns the exit code.
 ///
 /// # Errors
 /// Only I/O errors on the output; bad input becomes `error:` lines.
-pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<u8> {
+pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Write) -> io::Result<u8> {
     let Some(command) = args.first() else {
         writeln!(out, "error: no command (without arguments the binary speaks the protocol); {USAGE}")?;
         out.flush()?;
@@ -162,6 +144,7 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> io:
         "match" => matchcmd::match_command(rest, out),
         "openings" => matchcmd::openings_command(rest, out),
         "puppet" => return puppet(rest, input, out),
+        "play" => parse_play(rest).map(|o| play(&o, input, out)),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             return Ok(0);
@@ -182,44 +165,84 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> io:
     }
 }
 
+/// Position lines answered at once, at most (a batch is also cut where the input pauses).
+const BATCH: usize = 4096;
+
 /// Calls `answer` for each position line of `input` (blank lines and `#` comments skipped) and writes what it
-/// returns, or `error: line N: …`.
+/// returns, or `error: line N: …`, in input order. With `opts.jobs` above 1 the lines read so far are answered in
+/// parallel: a reader thread takes the input, and each batch is what it has read when the last one is done, so
+/// that a line typed by hand is still answered at once.
 fn for_each_position(
     opts: &Options,
-    input: &mut dyn BufRead,
+    input: &mut (dyn BufRead + Send),
     out: &mut dyn Write,
-    mut answer: impl FnMut(PatternBoard, &PositionLine) -> Result<String, String>,
+    answer: impl Fn(PatternBoard, &PositionLine) -> Result<String, String> + Sync,
 ) -> io::Result<()> {
-    let mut line = Vec::new();
-    let mut number = 0;
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            return Ok(());
-        }
-        number += 1;
-        let text = String::from_utf8_lossy(&line);
-        let text = text.trim_end_matches(['\n', '\r']);
+    let reply = |number: usize, text: &str| -> Option<String> {
         if text.trim().is_empty() || text.trim_start().starts_with('#') {
-            continue;
+            return None;
         }
         let reply = parse_position_line(text, opts.size).and_then(|pos| {
             PatternBoard::from_stones(opts.size, opts.rule, &pos.black, &pos.white)
                 .map_err(|e| e.to_string())
                 .and_then(|board| answer(board, &pos))
         });
-        match reply {
-            Ok(r) => writeln!(out, "{r}")?,
-            Err(e) => writeln!(out, "error: line {number}: {e}")?,
+        Some(match reply {
+            Ok(r) => r,
+            Err(e) => format!("error: line {number}: {e}"),
+        })
+    };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs.max(1)).build().map_err(io::Error::other)?;
+    let (tx, rx) = std::sync::mpsc::channel::<io::Result<(usize, String)>>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let mut line = Vec::new();
+            for number in 1.. {
+                line.clear();
+                match input.read_until(b'\n', &mut line) {
+                    Ok(0) => return,
+                    Ok(_) => {
+                        let text = String::from_utf8_lossy(&line).trim_end_matches(['\n', '\r']).to_string();
+                        if tx.send(Ok((number, text))).is_err() {
+                            return;
+                        }
+                    }
+                    Err(e) => {
+                        let _ = tx.send(Err(e));
+                        return;
+                    }
+                }
+            }
+        });
+        // The receiver moves in here: an output error drops it, which stops the reader at its next line.
+        let rx = rx;
+        while let Ok(first) = rx.recv() {
+            let mut batch = vec![first?];
+            while batch.len() < BATCH.max(opts.jobs)
+                && let Ok(next) = rx.try_recv()
+            {
+                batch.push(next?);
+            }
+            let replies: Vec<Option<String>> = if opts.jobs > 1 && batch.len() > 1 {
+                use rayon::prelude::*;
+                pool.install(|| batch.par_iter().map(|(n, text)| reply(*n, text)).collect())
+            } else {
+                batch.iter().map(|(n, text)| reply(*n, text)).collect()
+            };
+            for r in replies.into_iter().flatten() {
+                writeln!(out, "{r}")?;
+            }
+            out.flush()?;
         }
-    }
+        Ok(())
+    })
 }
 
 /// `forbid`: Black's forbidden points of each position, or `-`.
 ///
 /// # Errors
 /// Output I/O errors only.
-pub fn forbid(opts: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
+pub fn forbid(opts: &Options, input: &mut (dyn BufRead + Send), out: &mut dyn Write) -> io::Result<()> {
     for_each_position(opts, input, out, |mut board, _| {
         let points = board.forbidden_points();
         Ok(format_point_list(&points, board.size()))
@@ -230,7 +253,7 @@ pub fn forbid(opts: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> i
 ///
 /// # Errors
 /// Output I/O errors only.
-pub fn solve(opts: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
+pub fn solve(opts: &Options, input: &mut (dyn BufRead + Send), out: &mut dyn Write) -> io::Result<()> {
     for_each_position(opts, input, out, |mut board, pos| {
         let attacker = pos.side_to_move()?;
         let ms = opts.ms.or(if opts.vct { Some(10_000) } else { None });
@@ -255,69 +278,27 @@ pub fn solve(opts: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> io
 
 /// `analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] [--weights FILE] <moves>`.
 fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    let (mut flags, mut moves) = (Vec::new(), Vec::new());
-    let mut i = 0;
-    while i < args.len() {
-        if args[i].starts_with("--") {
-            flags.push(args[i].clone());
-            if !args[i].contains('=') && i + 1 < args.len() {
-                flags.push(args[i + 1].clone());
-                i += 1;
-            }
-        } else {
-            moves.push(args[i].clone());
-        }
-        i += 1;
-    }
     let (mut ms, mut depth, mut threads) = (2_000u64, 0i32, 1usize);
     let mut weights = crate::eval::WeightsRef::default();
-    let mut rest = Vec::new();
-    let mut j = 0;
-    while j < flags.len() {
-        let (name, inline) = match flags[j].split_once('=') {
-            Some((n, v)) => (n.to_string(), Some(v.to_string())),
-            None => (flags[j].clone(), None),
-        };
-        let value = |j: &mut usize| -> Result<String, String> {
-            if let Some(v) = &inline {
-                return Ok(v.clone());
-            }
-            *j += 1;
-            flags.get(*j).cloned().ok_or_else(|| format!("option {name} needs a value"))
-        };
+    let (mut rule, mut size) = (Options::default().rule, Options::default().size);
+    let mut moves = Vec::new();
+    let mut cursor = OptionCursor::new(args);
+    while let Some((name, inline)) = cursor.next_option() {
         match name.as_str() {
-            "--ms" => {
-                let v = value(&mut j)?;
-                ms = v.parse().map_err(|_| format!("bad time budget '{v}' (milliseconds)"))?;
+            "--ms" => ms = cursor.number(&name, &inline, "time budget (milliseconds)", 0..=u64::MAX)?,
+            "--threads" => threads = cursor.number(&name, &inline, "thread count", 1..=crate::engine::MAX_THREADS)?,
+            "--depth" => depth = cursor.number(&name, &inline, "depth", 1..=crate::search::MAX_DEPTH)?,
+            "--weights" => {
+                weights = crate::eval::WeightsRef(crate::eval::Weights::load(&cursor.value(&name, &inline)?)?);
             }
-            "--threads" => {
-                let v = value(&mut j)?;
-                threads = v
-                    .parse()
-                    .ok()
-                    .filter(|t| (1..=256).contains(t))
-                    .ok_or_else(|| format!("bad thread count '{v}'"))?;
+            "--rule" => rule = cursor.value(&name, &inline)?.parse()?,
+            "--size" => {
+                size = cursor.number(&name, &inline, "board size", crate::types::MIN_SIZE..=crate::types::MAX_SIZE)?
             }
-            "--weights" => weights = crate::eval::WeightsRef(crate::eval::Weights::load(&value(&mut j)?)?),
-            "--depth" => {
-                let v = value(&mut j)?;
-                depth = v
-                    .parse()
-                    .ok()
-                    .filter(|d| (1..=crate::search::MAX_DEPTH).contains(d))
-                    .ok_or_else(|| format!("bad depth '{v}' (1 to {})", crate::search::MAX_DEPTH))?;
-            }
-            _ => {
-                rest.push(flags[j].clone());
-                if inline.is_none() && j + 1 < flags.len() {
-                    rest.push(flags[j + 1].clone());
-                    j += 1;
-                }
-            }
+            other if other.starts_with("--") => return Err(format!("unknown option '{other}'")),
+            _ => moves.push(name),
         }
-        j += 1;
     }
-    let opts = parse_options(&rest, false)?;
-    let mut pb = position_from_moves(&moves.join(" "), opts.size, opts.rule)?;
+    let mut pb = position_from_moves(&moves.join(" "), size, rule)?;
     Ok(analyze(&mut pb, ms, depth, threads, weights, out))
 }

@@ -386,11 +386,13 @@ fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Pla
     let mut engines: Vec<Engine> = Vec::new();
     for p in players {
         let Ok(mut e) = Engine::new(15, m.rule) else { return no_game("no engine") };
-        e.settings.max_depth = p.depth;
-        e.settings.max_nodes = p.nodes;
-        e.settings.search.threats = p.threats;
-        e.settings.search.draw_at = m.draw_at;
-        e.settings.search.weights = p.weights;
+        e.configure(|s| {
+            s.max_depth = p.depth;
+            s.max_nodes = p.nodes;
+            s.search.threats = p.threats;
+            s.search.draw_at = m.draw_at;
+            s.search.weights = p.weights;
+        });
         // Several games share the machine: a smaller table unless a memory limit says otherwise.
         if m.max_memory == 0 {
             e.set_hash_bytes(16 << 20);
@@ -427,8 +429,8 @@ fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Pla
         } else {
             let engine = &mut table.engines[i];
             let turn_ms = if players[i].nodes > 0 { m.turn_ms.max(10_000) } else { m.turn_ms };
-            engine.settings.clock =
-                Clock { turn_ms, match_ms: m.match_ms, left_ms: (m.match_ms > 0).then_some(left[i]) };
+            let clock = Clock { turn_ms, match_ms: m.match_ms, left_ms: (m.match_ms > 0).then_some(left[i]) };
+            engine.configure(|s| s.clock = clock);
             let start = Instant::now();
             let report = engine.think(None, |_| {});
             let took = start.elapsed();

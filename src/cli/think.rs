@@ -2,6 +2,7 @@
 //! a person reads it).
 
 use crate::board::Cell;
+use crate::engine::Engine;
 use crate::movegen::five_points;
 use crate::pattern::{Pattern4, PatternBoard};
 use crate::search::tt::Table;
@@ -56,20 +57,24 @@ fn to_move(pb: &PatternBoard) -> Color {
 /// # Errors
 /// Output I/O errors only.
 pub fn bench(depth: Option<i32>, out: &mut dyn Write) -> io::Result<()> {
-    let table = Table::new(16 << 20);
-    let options = SearchOptions { threads: 1, ..SearchOptions::default() };
     let (mut nodes, mut time) = (0u64, Duration::ZERO);
     for &(rule, moves, default_depth) in BENCH {
-        let pb = match position_from_moves(moves, 15, rule) {
-            Ok(pb) => pb,
+        let engine = position_from_moves(moves, 15, rule).and_then(|pb| {
+            let mut engine = Engine::new(15, rule).map_err(|e| e.to_string())?;
+            engine.set_hash_bytes(16 << 20);
+            engine.configure(|s| s.search.threads = 1);
+            engine.set_up(pb.board().moves()).map_err(|e| e.to_string())?;
+            Ok(engine)
+        });
+        let mut engine = match engine {
+            Ok(engine) => engine,
             Err(e) => {
                 writeln!(out, "error: bench position '{moves}': {e}")?;
                 continue;
             }
         };
-        table.clear();
         let limits = SearchLimits { depth: depth.unwrap_or(default_depth), ..SearchLimits::default() };
-        let report = search(&pb, to_move(&pb), &table, &limits, &options, |_| {});
+        let report = engine.think_with(&limits, |_| {});
         nodes += report.nodes;
         time += report.elapsed;
         writeln!(
@@ -178,7 +183,7 @@ pub fn report_text(report: &Report, size: usize) -> String {
 
 /// The board with the column letters and row numbers, `X` Black, `O` White, `#` a forbidden point, the last move
 /// in brackets.
-fn board_text(pb: &PatternBoard, forbidden: &[Pos]) -> String {
+pub(crate) fn board_text(pb: &PatternBoard, forbidden: &[Pos]) -> String {
     let size = pb.size();
     let letters: String = (0..size).map(|x| format!(" {}", (b'A' + x as u8) as char)).collect();
     let last = pb.board().moves().last().map(|&(p, _)| p);

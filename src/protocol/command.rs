@@ -1,8 +1,10 @@
-//! Protocol lines parsed into typed commands. Only this layer (with `session`) knows protocol text.
+//! Protocol lines parsed into typed commands, multi-line blocks (`BOARD … DONE` and the like) assembled into one
+//! command each by [`Assembler`]. Only this layer knows protocol text.
 
-use crate::types::Pos;
+use crate::engine::PositionError;
+use crate::types::{Color, Pos};
 
-/// One command line (the lines inside a BOARD block are read by the session as [`BoardLine`]s).
+/// One command: a line, or a whole block.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// `START n` or `START n n`.
@@ -15,10 +17,13 @@ pub enum Command {
     Begin,
     /// `TURN x,y`: the opponent's move, then ours.
     Turn(Pos),
-    /// `BOARD`: a position follows, then a move of ours.
-    Board,
-    /// `YXBOARD`: a position follows, no move wanted.
-    YxBoard,
+    /// `BOARD` or `YXBOARD` with the block's stones.
+    Board {
+        /// The stones and their fields (1 ours, 2 the opponent's, 3 a continuous game's winning-line stone).
+        stones: Vec<(Pos, u8)>,
+        /// A move of ours is wanted (`BOARD`), or not (`YXBOARD`).
+        think: bool,
+    },
     /// `INFO key value`.
     Info(String, String),
     /// `END`.
@@ -45,25 +50,34 @@ pub enum Command {
     BalanceTwo(i32),
     /// `YXSEARCHDEFEND`: the best defence, as a move.
     SearchDefend,
-    /// `YXBLOCK`: points follow (`x,y` lines, then `DONE`) that the engine must not play.
-    Block,
-    /// `YXBLOCKUNDO`: points follow that may be played again.
-    BlockUndo,
+    /// `YXBLOCK` or `YXBLOCKUNDO` with the block's points.
+    Block {
+        /// The `x,y` points.
+        points: Vec<Pos>,
+        /// Points the engine must not play (`YXBLOCK`), or may play again (`YXBLOCKUNDO`).
+        add: bool,
+    },
     /// `YXBLOCKRESET`: no point is blocked any more.
     BlockReset,
-    /// `SWAP2BOARD`: 0, 3 or 5 stones follow (`x,y` or `x,y,c` lines in move order, then `DONE`).
-    Swap2Board,
+    /// `SWAP2BOARD` with its stones (`x,y` or `x,y,c` lines in move order).
+    Swap2Board(Vec<Pos>),
     /// Yixin-Board's `YXSWAP2STEP1` to `3` on the position of the last yxboard (0, 3 or 5 stones).
     YxSwap2Step(u8),
-    /// Yixin-Board's `YXSOOSORVSTEP1` to `6` (the Soosõrv-8 opening), with the declared number of fifth moves for
-    /// steps 4 and 5; from step 2 on, `x,y` lines and `DONE` follow.
-    YxSoosorvStep(u8, usize),
+    /// Yixin-Board's `YXSOOSORVSTEP1` to `6` (the Soosõrv-8 opening).
+    YxSoosorvStep {
+        /// The step, 1 to 6.
+        step: u8,
+        /// The declared number of fifth moves (steps 4 and 5; else 0).
+        n: usize,
+        /// From step 2 on, the block's stones: the position in move order, then (step 6) the offered fifth moves.
+        stones: Vec<Pos>,
+    },
 }
 
 /// One line of a BOARD block: a stone and its field (1 ours, 2 the opponent's, 3 a winning-line or forbidden
 /// stone in a continuous game), or the closing `DONE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardLine {
+enum BoardLine {
     /// A stone.
     Stone(Pos, u8),
     /// `DONE`.
@@ -86,17 +100,40 @@ fn point(text: &str) -> Option<Pos> {
     (x < 1 << 15 && y < 1 << 15).then(|| Pos::new(x.min(255), y.min(255)))
 }
 
-/// Parses one non-empty line (already trimmed of its line end).
+/// A block being read: what it will be, and what it holds so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Open {
+    Board { stones: Vec<(Pos, u8)>, think: bool },
+    Block { points: Vec<Pos>, add: bool },
+    Swap2 { stones: Vec<Pos> },
+    Soosorv { step: u8, n: usize, stones: Vec<Pos> },
+}
+
+/// A command line: a whole command, or the first line of a block.
+enum Head {
+    Command(Command),
+    Opens(Open),
+}
+
+/// Parses one line outside a block.
 ///
 /// # Errors
 /// [`ParseError::Unknown`] for an unknown command, [`ParseError::Bad`] for bad arguments.
 pub fn parse(line: &str) -> Result<Command, ParseError> {
+    match parse_head(line)? {
+        Head::Command(c) => Ok(c),
+        Head::Opens(_) => Err(ParseError::Bad(format!("'{}' starts a block: use an Assembler", line.trim()))),
+    }
+}
+
+/// Parses one non-empty line (already trimmed of its line end) outside a block.
+fn parse_head(line: &str) -> Result<Head, ParseError> {
     let line = line.trim();
     let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let rest = rest.trim();
     let name = word.to_ascii_uppercase();
     let at = |what: &str| point(rest).ok_or_else(|| ParseError::Bad(format!("bad coordinates '{rest}' after {what}")));
-    match name.as_str() {
+    let command = match name.as_str() {
         "START" => {
             let numbers: Vec<&str> = rest.split([' ', ',']).filter(|s| !s.is_empty()).collect();
             let sizes: Option<Vec<usize>> = numbers.iter().map(|n| n.parse().ok()).collect();
@@ -114,8 +151,8 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "RESTART" => Ok(Command::Restart),
         "BEGIN" => Ok(Command::Begin),
         "TURN" => at("TURN").map(Command::Turn),
-        "BOARD" => Ok(Command::Board),
-        "YXBOARD" => Ok(Command::YxBoard),
+        "BOARD" => return Ok(Head::Opens(Open::Board { stones: Vec::new(), think: true })),
+        "YXBOARD" => return Ok(Head::Opens(Open::Board { stones: Vec::new(), think: false })),
         "INFO" => {
             let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
             if key.is_empty() {
@@ -144,23 +181,97 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             }
         }
         "YXSEARCHDEFEND" => Ok(Command::SearchDefend),
-        "YXBLOCK" => Ok(Command::Block),
-        "YXBLOCKUNDO" => Ok(Command::BlockUndo),
+        "YXBLOCK" => return Ok(Head::Opens(Open::Block { points: Vec::new(), add: true })),
+        "YXBLOCKUNDO" => return Ok(Head::Opens(Open::Block { points: Vec::new(), add: false })),
         "YXBLOCKRESET" => Ok(Command::BlockReset),
-        "SWAP2BOARD" => Ok(Command::Swap2Board),
+        "SWAP2BOARD" => return Ok(Head::Opens(Open::Swap2 { stones: Vec::new() })),
         "YXSWAP2STEP1" => Ok(Command::YxSwap2Step(1)),
         "YXSWAP2STEP2" => Ok(Command::YxSwap2Step(2)),
         "YXSWAP2STEP3" => Ok(Command::YxSwap2Step(3)),
         "YXSOOSORVSTEP1" | "YXSOOSORVSTEP2" | "YXSOOSORVSTEP3" | "YXSOOSORVSTEP4" | "YXSOOSORVSTEP5"
         | "YXSOOSORVSTEP6" => {
             let step = name.as_bytes()[13] - b'0';
-            match (step, rest.parse::<usize>()) {
-                (4 | 5, Ok(n)) if (1..=16).contains(&n) => Ok(Command::YxSoosorvStep(step, n)),
-                (4 | 5, _) => Err(ParseError::Bad(format!("{word} needs the number of fifth moves (1 to 16)"))),
-                _ => Ok(Command::YxSoosorvStep(step, 0)),
+            let n = match (step, rest.parse::<usize>()) {
+                (4 | 5, Ok(n)) if (1..=16).contains(&n) => n,
+                (4 | 5, _) => {
+                    return Err(ParseError::Bad(format!("{word} needs the number of fifth moves (1 to 16)")));
+                }
+                _ => 0,
+            };
+            if step == 1 {
+                Ok(Command::YxSoosorvStep { step, n, stones: Vec::new() })
+            } else {
+                return Ok(Head::Opens(Open::Soosorv { step, n, stones: Vec::new() }));
             }
         }
         _ => Err(ParseError::Unknown(format!("command '{word}' is not supported"))),
+    };
+    command.map(Head::Command)
+}
+
+/// Turns lines into commands: a single-line command at once, a block (`BOARD`, `YXBOARD`, `YXBLOCK`,
+/// `YXBLOCKUNDO`, `SWAP2BOARD`, `YXSOOSORVSTEP2`–`6`) as one command at its `DONE`. A bad line inside a block makes
+/// the whole block one error at its `DONE`; `END` is obeyed inside a block (the block is dropped).
+#[derive(Debug, Default)]
+pub struct Assembler {
+    open: Option<Open>,
+    /// The block's first bad line, with what the refusal leaves unchanged.
+    error: Option<String>,
+}
+
+impl Assembler {
+    /// Takes one non-empty line: `None` while a block is being read, else the command or why there is none.
+    pub fn push(&mut self, line: &str) -> Option<Result<Command, ParseError>> {
+        let Some(open) = self.open.as_mut() else {
+            return match parse_head(line) {
+                Ok(Head::Command(c)) => Some(Ok(c)),
+                Ok(Head::Opens(open)) => {
+                    self.open = Some(open);
+                    None
+                }
+                Err(e) => Some(Err(e)),
+            };
+        };
+        if line.trim().eq_ignore_ascii_case("end") {
+            self.open = None;
+            self.error = None;
+            return Some(Ok(Command::End));
+        }
+        let done = line.trim().eq_ignore_ascii_case("done");
+        if self.error.is_some() {
+            if !done {
+                return None; // the block is already bad: its DONE gets the one error
+            }
+            self.open = None;
+            return self.error.take().map(|e| Err(ParseError::Bad(e)));
+        }
+        let unchanged = if matches!(open, Open::Block { .. }) {
+            "the blocked points are unchanged"
+        } else {
+            "the board is unchanged"
+        };
+        let added = match open {
+            Open::Board { stones, .. } => parse_board_line(line).map(|l| match l {
+                BoardLine::Stone(p, f) => stones.push((p, f)),
+                BoardLine::Done => {}
+            }),
+            Open::Block { points, .. } => parse_point_line(line).map(|p| points.extend(p)),
+            Open::Swap2 { stones } => parse_swap2_line(line).map(|p| stones.extend(p)),
+            Open::Soosorv { stones, .. } => parse_point_line(line).map(|p| stones.extend(p)),
+        };
+        if let Err(msg) = added {
+            self.error = Some(format!("{msg}; {unchanged}"));
+            return None;
+        }
+        if !done {
+            return None;
+        }
+        Some(Ok(match self.open.take()? {
+            Open::Board { stones, think } => Command::Board { stones, think },
+            Open::Block { points, add } => Command::Block { points, add },
+            Open::Swap2 { stones } => Command::Swap2Board(stones),
+            Open::Soosorv { step, n, stones } => Command::YxSoosorvStep { step, n, stones },
+        }))
     }
 }
 
@@ -168,7 +279,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
 ///
 /// # Errors
 /// A message when the line is neither `x,y,f` (f 1 to 3) nor `DONE`.
-pub fn parse_board_line(line: &str) -> Result<BoardLine, String> {
+fn parse_board_line(line: &str) -> Result<BoardLine, String> {
     let line = line.trim();
     if line.eq_ignore_ascii_case("done") {
         return Ok(BoardLine::Done);
@@ -192,7 +303,7 @@ pub fn parse_board_line(line: &str) -> Result<BoardLine, String> {
 ///
 /// # Errors
 /// A message when the line is none of these.
-pub fn parse_swap2_line(line: &str) -> Result<Option<Pos>, String> {
+fn parse_swap2_line(line: &str) -> Result<Option<Pos>, String> {
     let line = line.trim();
     let fields: Vec<&str> = line.split(',').collect();
     if fields.len() == 3 && fields[2].trim().parse::<u8>().is_ok_and(|c| (1..=3).contains(&c)) {
@@ -205,12 +316,43 @@ pub fn parse_swap2_line(line: &str) -> Result<Option<Pos>, String> {
 ///
 /// # Errors
 /// A message when the line is neither.
-pub fn parse_point_line(line: &str) -> Result<Option<Pos>, String> {
+fn parse_point_line(line: &str) -> Result<Option<Pos>, String> {
     let line = line.trim();
     if line.eq_ignore_ascii_case("done") {
         return Ok(None);
     }
     point(line).map(Some).ok_or_else(|| format!("bad point line '{line}': x,y or DONE expected"))
+}
+
+/// The colours of a BOARD block's stones, in any order. Fields 1 and 2 are the engine's and the opponent's
+/// stones when their numbers allow it: as many of each (the engine is Black, to move) or one opponent stone more
+/// (the engine is White). When the engine has one stone more, as Yixin-Board's set-up positions may, they are
+/// Black's (1) and White's (2) and White is to move. A block with field-3 stones (Piskvork's continuous games) is
+/// read in move order: a field-3 stone's colour is its place's, Black first.
+///
+/// # Errors
+/// [`PositionError::Counts`] when the numbers fit no reading.
+pub fn read_stones(stones: &[(Pos, u8)]) -> Result<Vec<(Pos, Color)>, PositionError> {
+    let count = |field: u8| stones.iter().filter(|&&(_, f)| f == field).count();
+    let (own, theirs) = (count(1), count(2));
+    let ours = if own + theirs < stones.len() {
+        if stones.len() % 2 == 0 { Color::Black } else { Color::White }
+    } else if own == theirs {
+        Color::Black
+    } else if theirs == own + 1 {
+        Color::White
+    } else if own == theirs + 1 {
+        Color::Black // 1 = Black, 2 = White
+    } else {
+        return Err(PositionError::Counts(own.max(theirs), own.min(theirs)));
+    };
+    let colour = |i: usize, field: u8| match field {
+        1 => ours,
+        2 => ours.opponent(),
+        _ if i % 2 == 0 => Color::Black,
+        _ => Color::White,
+    };
+    Ok(stones.iter().enumerate().map(|(i, &(p, f))| (p, colour(i, f))).collect())
 }
 
 #[cfg(test)]
@@ -228,6 +370,27 @@ mod tests {
         assert!(matches!(parse("TURN 7"), Err(ParseError::Bad(_))));
         assert!(matches!(parse("TURN -1,3"), Err(ParseError::Bad(_))));
         assert!(matches!(parse("FLY"), Err(ParseError::Unknown(_))));
+    }
+
+    #[test]
+    fn blocks_arrive_as_one_command_and_a_bad_line_spoils_only_its_block() {
+        let mut a = Assembler::default();
+        assert_eq!(a.push("BOARD"), None);
+        assert_eq!(a.push("7,7,1"), None);
+        assert_eq!(a.push("8,8,2"), None);
+        let board = Command::Board { stones: vec![(Pos::new(7, 7), 1), (Pos::new(8, 8), 2)], think: true };
+        assert_eq!(a.push("done"), Some(Ok(board)));
+        assert_eq!(a.push("yxblock"), None);
+        assert_eq!(a.push("3,4"), None);
+        assert_eq!(a.push("three,4"), None);
+        assert_eq!(a.push("5,5"), None);
+        assert!(
+            matches!(a.push("DONE"), Some(Err(ParseError::Bad(m))) if m.ends_with("the blocked points are unchanged"))
+        );
+        assert_eq!(a.push("yxsoosorvstep1"), Some(Ok(Command::YxSoosorvStep { step: 1, n: 0, stones: Vec::new() })));
+        assert_eq!(a.push("swap2board"), None);
+        assert_eq!(a.push("end"), Some(Ok(Command::End)));
+        assert_eq!(a.push("about"), Some(Ok(Command::About)));
     }
 
     #[test]

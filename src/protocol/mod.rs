@@ -1,7 +1,12 @@
-//! The Piskvork/Gomocup protocol and the Yixin-Board extensions: lines parsed into typed commands
-//! ([`command`]) and the session that answers them ([`session`]), with the search on its own thread.
+//! The Piskvork/Gomocup protocol and the Yixin-Board extensions: lines (and blocks) parsed into typed commands
+//! ([`command`]), the session that answers them ([`session`]) with the search on its own thread, every line it
+//! prints ([`reply`]), and the reader thread and loop that feed it ([`reader`]).
 
 pub mod command;
+pub mod reader;
+pub mod reply;
 pub mod session;
 
-pub use session::{ABOUT, PRESET_THREATS, PRESET_WEIGHTS, Session, run, run_with};
+pub use reader::{run, run_with};
+pub use reply::ABOUT;
+pub use session::{PRESET_THREATS, PRESET_WEIGHTS, Session};

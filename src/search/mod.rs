@@ -22,11 +22,11 @@ use crate::movegen::{Candidates, candidates};
 use crate::pattern::PatternBoard;
 use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions};
 use crate::types::{Color, Pos};
+use busy::Busy;
 use params::{ROOT_VCF_NODES, ROOT_VCT_NODES, ROOT_VCT_SHARE};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tt::Table;
-use busy::Busy;
 use worker::Worker;
 
 /// The score of a five made on the next move.
@@ -124,6 +124,9 @@ pub fn search(
     let generated = if excluding {
         let mut moves = crate::movegen::near_moves(&mut board, side);
         moves.retain(|m| !limits.exclude.contains(m));
+        if moves.is_empty() {
+            moves = crate::movegen::nearest_moves(&mut board, side, limits.exclude);
+        }
         Candidates::Moves { moves, forced: false }
     } else {
         candidates(&mut board, side)

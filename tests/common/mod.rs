@@ -1,6 +1,8 @@
 //! Readers for the puzzle files in tests/data, shared by the solver tests.
 #![allow(dead_code)]
 
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use tengen::cli::parse_position_line;
 use tengen::pattern::PatternBoard;
 use tengen::types::{Color, Pos, Rule, parse_point_list};
@@ -111,20 +113,22 @@ pub fn lfz_puzzles() -> Vec<LfzPuzzle> {
         .collect()
 }
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-pub struct Rng(pub u64);
+/// A seeded generator (rand's `StdRng`), so failures reproduce.
+pub struct Rng(StdRng);
 
 impl Rng {
+    /// The generator of `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(StdRng::seed_from_u64(seed))
+    }
+
     /// The next 64 random bits.
     pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        self.0.random()
     }
 
     /// A number below `n`.
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.random_range(0..n)
     }
 }

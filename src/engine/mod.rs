@@ -12,7 +12,10 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+mod opening;
+
 pub use crate::openings::RENJU_OPENINGS;
+pub use opening::{SoosorvAnswer, Swap2Decision};
 
 /// Why a move was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,8 +40,39 @@ impl fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {}
 
+/// Why a set-up position was refused (the game is left as it was).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A stone off the board.
+    OffBoard(Pos),
+    /// A point given twice.
+    Twice(Pos),
+    /// A five already on the board (this stone completes one): the game is over.
+    Five(Pos),
+    /// The two colours' numbers of stones are this far apart (or the second has more): no side can be to move.
+    Counts(usize, usize),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PositionError::OffBoard(p) => write!(f, "{},{} is off the board", p.x, p.y),
+            PositionError::Twice(p) => write!(f, "{},{} is given twice", p.x, p.y),
+            PositionError::Five(p) => write!(f, "{},{} makes a five: the game is over", p.x, p.y),
+            PositionError::Counts(a, b) => {
+                write!(f, "{a} stones of one colour and {b} of the other fit no side to move")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
 /// The largest transposition table: 4 GiB (what `yxshowinfo` announces).
 pub const MAX_HASH_BYTES: usize = 4 << 30;
+
+/// The most search threads.
+pub const MAX_THREADS: usize = 64;
 
 /// Memory for the transposition table when nothing is said: 64 MiB.
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
@@ -60,10 +94,9 @@ pub struct Settings {
 pub struct Engine {
     pb: PatternBoard,
     table: Table,
-    /// Settings; change them freely between moves.
-    pub settings: Settings,
-    /// Points the engine must not play (Yixin-Board's yxblock), kept across positions.
-    pub blocked: Vec<Pos>,
+    settings: Settings,
+    /// Points the engine must not play (Yixin-Board's yxblock), kept across positions, in board order.
+    blocked: Vec<Pos>,
     winner: Option<Color>,
 }
 
@@ -82,6 +115,40 @@ impl Engine {
         })
     }
 
+    /// The settings.
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Changes the settings (they apply from the next search on).
+    pub fn configure(&mut self, change: impl FnOnce(&mut Settings)) {
+        change(&mut self.settings);
+        self.settings.search.threads = self.settings.search.threads.clamp(1, MAX_THREADS);
+    }
+
+    /// The points the engine must not play.
+    #[must_use]
+    pub fn blocked(&self) -> &[Pos] {
+        &self.blocked
+    }
+
+    /// Adds points the engine must not play (those off the board are ignored).
+    pub fn block(&mut self, points: &[Pos]) {
+        let size = self.pb.size();
+        self.blocked.extend(points.iter().filter(|p| p.on_board(size)));
+        self.blocked.sort_by_key(|p| p.index());
+        self.blocked.dedup();
+    }
+
+    /// Lets the engine play `points` again (all of them when `None`).
+    pub fn unblock(&mut self, points: Option<&[Pos]>) {
+        match points {
+            Some(points) => self.blocked.retain(|p| !points.contains(p)),
+            None => self.blocked.clear(),
+        }
+    }
+
     /// Starts a new game (size and rule may change); the table and settings stay.
     ///
     /// # Errors
@@ -90,6 +157,70 @@ impl Engine {
         self.pb = PatternBoard::new(size, rule)?;
         self.winner = None;
         Ok(())
+    }
+
+    /// Sets up a position of the same size and rule: the stones in the order given when Black's and White's
+    /// alternate from Black's, else Black's and White's taken in turn. Nothing is judged forbidden (a set-up
+    /// position has no history to judge), so the colours' counts, the points and the fives alone are checked.
+    ///
+    /// # Errors
+    /// See [`PositionError`]; the game is unchanged then.
+    pub fn set_up(&mut self, stones: &[(Pos, Color)]) -> Result<(), PositionError> {
+        let size = self.pb.size();
+        let (mut black, mut white): (Vec<Pos>, Vec<Pos>) = (Vec::new(), Vec::new());
+        for &(p, c) in stones {
+            if !p.on_board(size) {
+                return Err(PositionError::OffBoard(p));
+            }
+            if c == Color::Black { black.push(p) } else { white.push(p) }
+        }
+        if black.len() != white.len() && black.len() != white.len() + 1 {
+            return Err(PositionError::Counts(black.len(), white.len()));
+        }
+        let alternating = stones.iter().enumerate().all(|(i, &(_, c))| (c == Color::Black) == (i % 2 == 0));
+        let order: Vec<(Pos, Color)> = if alternating {
+            stones.to_vec()
+        } else {
+            let whites = white.iter().map(|&p| Some((p, Color::White))).chain(std::iter::repeat(None));
+            black.iter().zip(whites).flat_map(|(&b, w)| std::iter::once((b, Color::Black)).chain(w)).collect()
+        };
+        let mut pb = self.pb.clone();
+        while pb.undo().is_some() {}
+        for &(p, c) in &order {
+            if !pb.board().is_empty(p) {
+                return Err(PositionError::Twice(p));
+            }
+            if pb.is_five(c, p) {
+                return Err(PositionError::Five(p));
+            }
+            pb.make(p, c);
+        }
+        self.pb = pb;
+        self.winner = None;
+        Ok(())
+    }
+
+    /// Switches the game to `rule`, keeping its moves when they are a legal game under it, else starting it afresh;
+    /// the table is cleared.
+    pub fn switch_rule(&mut self, rule: Rule) {
+        if self.pb.rule() == rule {
+            return;
+        }
+        let moves = self.pb.board().moves().to_vec();
+        let size = self.pb.size();
+        let Ok(pb) = PatternBoard::new(size, rule) else { return };
+        self.pb = pb;
+        self.winner = None;
+        let fresh = self.pb.clone();
+        for &(p, c) in &moves {
+            if !matches!(self.play(p, c), Ok(MoveOutcome::Normal)) {
+                // Not a game under this rule: an empty board.
+                self.pb = fresh;
+                self.winner = None;
+                break;
+            }
+        }
+        self.clear_hash();
     }
 
     /// Resizes the transposition table to at most `bytes` bytes (it starts empty).
@@ -269,152 +400,6 @@ impl Engine {
             }
         }
         reports
-    }
-
-    /// Balancing moves for an opening: `count` (1 or 2) moves, the first for the side to move and the second for
-    /// its opponent, chosen among the most natural moves so that the side to move's score after them (a shallow
-    /// search) is nearest `bias`. The moves are not played.
-    pub fn balance(&mut self, count: usize, bias: i32, stop: Option<&AtomicBool>) -> Vec<Pos> {
-        const WIDTH: usize = 10;
-        const DEPTH: i32 = 4;
-        let side = self.side_to_move();
-        let natural = |pb: &mut PatternBoard, c: Color| -> Vec<Pos> {
-            let mut moves = crate::movegen::near_moves(pb, c);
-            moves.sort_by_key(|&m| {
-                let p4 = |k: Color| pb.pattern4(k, m) as i32;
-                (std::cmp::Reverse(p4(c) * 2 + p4(c.opponent())), m.index())
-            });
-            moves.into_iter().take(WIDTH).collect()
-        };
-        let options = SearchOptions { threads: 1, ..self.settings.search };
-        let score_after = |pb: &PatternBoard, to_move: Color| -> i32 {
-            let limits = SearchLimits { depth: DEPTH, stop, ..SearchLimits::default() };
-            let r = search(pb, to_move, &self.table, &limits, &options, |_| {});
-            if to_move == side { r.score } else { -r.score }
-        };
-        let mut best: Option<(i32, Vec<Pos>)> = None;
-        let mut pb = self.pb.clone();
-        for first in natural(&mut pb, side) {
-            if pb.is_five(side, first) {
-                continue; // a five ends the game: never balanced
-            }
-            pb.make(first, side);
-            let seconds: Vec<Option<Pos>> =
-                if count >= 2 { natural(&mut pb, side.opponent()).into_iter().map(Some).collect() } else { vec![None] };
-            for second in seconds {
-                if let Some(s) = second {
-                    if pb.is_five(side.opponent(), s) {
-                        continue;
-                    }
-                    pb.make(s, side.opponent());
-                }
-                let to_move = if second.is_some() { side } else { side.opponent() };
-                let distance = (score_after(&pb, to_move) - bias).abs();
-                if second.is_some() {
-                    pb.undo();
-                }
-                if best.as_ref().is_none_or(|(d, _)| distance < *d) {
-                    best = Some((distance, std::iter::once(first).chain(second).collect()));
-                }
-            }
-            pb.undo();
-            if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
-                break;
-            }
-        }
-        best.map(|(_, moves)| moves).unwrap_or_default()
-    }
-
-    /// Three opening stones (Black, White, Black) near the centre whose position is nearest to even by a shallow
-    /// search, for the first player of swap2. The board is left as it was.
-    pub fn balance_opening(&mut self, stop: Option<&AtomicBool>) -> Vec<Pos> {
-        let c = self.pb.size() / 2;
-        let at = |dx: isize, dy: isize| Pos::new(c.saturating_add_signed(dx), c.saturating_add_signed(dy));
-        let shapes =
-            [[(0, 0), (1, 0), (-1, 2)], [(0, 0), (0, 1), (2, 2)], [(0, 0), (1, -1), (1, 2)], [(0, 0), (2, 0), (0, 3)]];
-        let mut best: Option<(i32, Vec<Pos>)> = None;
-        for shape in shapes {
-            let stones: Vec<Pos> = shape.iter().map(|&(dx, dy)| at(dx, dy)).collect();
-            let Ok(mut pb) = PatternBoard::new(self.pb.size(), self.pb.rule()) else { break };
-            let mut ok = true;
-            for (i, &p) in stones.iter().enumerate() {
-                let color = if i % 2 == 0 { Color::Black } else { Color::White };
-                ok &= pb.board().is_empty(p) && !pb.is_five(color, p);
-                if ok {
-                    pb.make(p, color);
-                }
-            }
-            if !ok {
-                continue;
-            }
-            let limits = SearchLimits { depth: 5, stop, ..SearchLimits::default() };
-            let options = SearchOptions { threads: 1, ..self.settings.search };
-            let score = search(&pb, Color::White, &self.table, &limits, &options, |_| {}).score.abs();
-            if best.as_ref().is_none_or(|(s, _)| score < *s) {
-                best = Some((score, stones));
-            }
-        }
-        best.map(|(_, stones)| stones).unwrap_or_default()
-    }
-
-    /// A shallow search's score for `side` to move in `pb` (depth `depth`, no clock; `stop` ends it).
-    fn shallow_score(&self, pb: &PatternBoard, side: Color, depth: i32, stop: Option<&AtomicBool>) -> i32 {
-        let limits = SearchLimits { depth, stop, ..SearchLimits::default() };
-        let options = SearchOptions { threads: 1, ..self.settings.search };
-        search(pb, side, &self.table, &limits, &options, |_| {}).score
-    }
-
-    /// Soosõrv step 1: the renju opening (of the 26) nearest to even by a shallow search, as three stones.
-    pub fn soosorv_opening(&mut self, stop: Option<&AtomicBool>) -> Vec<Pos> {
-        let size = self.pb.size();
-        let mut best: Option<(i32, Vec<Pos>)> = None;
-        for opening in RENJU_OPENINGS {
-            let stones: Vec<Pos> = opening.split_whitespace().filter_map(|w| Pos::parse(w, 15).ok()).collect();
-            let Ok(mut pb) = PatternBoard::new(size, self.pb.rule()) else { break };
-            let offset = (size as isize - 15) / 2;
-            let stones: Vec<Pos> = stones
-                .iter()
-                .map(|p| Pos::new((p.x as isize + offset) as usize, (p.y as isize + offset) as usize))
-                .collect();
-            for (i, &p) in stones.iter().enumerate() {
-                pb.make(p, if i % 2 == 0 { Color::Black } else { Color::White });
-            }
-            let score = self.shallow_score(&pb, Color::White, 4, stop).abs();
-            if best.as_ref().is_none_or(|(s, _)| score < *s) {
-                best = Some((score, stones));
-            }
-            if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
-                break;
-            }
-        }
-        best.map(|(_, s)| s).unwrap_or_default()
-    }
-
-    /// The side to move's shallow score, for swap decisions.
-    pub fn score_to_move(&mut self, stop: Option<&AtomicBool>) -> i32 {
-        let side = self.side_to_move();
-        self.shallow_score(&self.pb.clone(), side, 5, stop)
-    }
-
-    /// Soosõrv step 6 (White): of Black's offered fifth moves, the one after which White stands best.
-    pub fn choose_offer(&mut self, offers: &[Pos], stop: Option<&AtomicBool>) -> Option<Pos> {
-        let side = self.side_to_move();
-        let mut best: Option<(i32, Pos)> = None;
-        for &m in offers {
-            let mut pb = self.pb.clone();
-            if !crate::movegen::is_legal(&mut pb, side, m) {
-                continue;
-            }
-            if pb.is_five(side, m) {
-                return Some(m); // cannot happen in a fair offer, but a five is the answer then
-            }
-            pb.make(m, side);
-            let white = self.shallow_score(&pb, side.opponent(), 5, stop);
-            if best.is_none_or(|(s, _)| white > s) {
-                best = Some((white, m));
-            }
-        }
-        best.map(|(_, m)| m)
     }
 
     /// Thinks without a clock, to `limits` alone.

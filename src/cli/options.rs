@@ -1,0 +1,53 @@
+//! The one option parser of the subcommands: `--name value`, `--name=value`, flags `--name`, and the other
+//! arguments (moves, files) in their order.
+
+/// Walks a list of options: `--name value`, `--name=value`, or a flag `--name`.
+pub(crate) struct OptionCursor<'a> {
+    args: &'a [String],
+    i: usize,
+}
+
+impl<'a> OptionCursor<'a> {
+    pub(crate) fn new(args: &'a [String]) -> OptionCursor<'a> {
+        OptionCursor { args, i: 0 }
+    }
+
+    /// The next option's name and its `=value`, if written so.
+    pub(crate) fn next_option(&mut self) -> Option<(String, Option<String>)> {
+        let arg = self.args.get(self.i)?;
+        self.i += 1;
+        Some(match arg.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v.to_string())),
+            _ => (arg.clone(), None),
+        })
+    }
+
+    /// The option's value: its `=value`, or the next argument.
+    pub(crate) fn value(&mut self, name: &str, inline: &Option<String>) -> Result<String, String> {
+        if let Some(v) = inline {
+            return Ok(v.clone());
+        }
+        let v = self.args.get(self.i).cloned().ok_or_else(|| format!("option {name} needs a value"))?;
+        self.i += 1;
+        Ok(v)
+    }
+
+    /// The option's value as a number within `range`, or a message naming `what` it should be.
+    pub(crate) fn number<T>(
+        &mut self,
+        name: &str,
+        inline: &Option<String>,
+        what: &str,
+        range: std::ops::RangeInclusive<T>,
+    ) -> Result<T, String>
+    where
+        T: std::str::FromStr + PartialOrd + std::fmt::Display,
+    {
+        let v = self.value(name, inline)?;
+        v.trim()
+            .parse()
+            .ok()
+            .filter(|n| range.contains(n))
+            .ok_or_else(|| format!("bad {what} '{v}' ({} to {})", range.start(), range.end()))
+    }
+}

@@ -1,0 +1,247 @@
+//! The opening rules' decisions (swap2, Soosõrv-8): balancing stones, swaps and offers, each from shallow searches,
+//! returned as typed decisions for the protocol layer to render.
+
+use super::{Engine, RENJU_OPENINGS};
+use crate::pattern::PatternBoard;
+use crate::search::{Report, SearchLimits, SearchOptions, search};
+use crate::types::{CELLS, Color, Pos};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Swap2: White takes Black instead when its search score is below minus this.
+const SWAP_MARGIN: i32 = 150;
+
+/// White's answer on swap2's three or five stones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Swap2Decision {
+    /// Take Black (White stands clearly worse).
+    Swap,
+    /// Stay White and play this move.
+    Play(Pos),
+    /// No legal move.
+    NoMove,
+}
+
+/// The engine's answer at one Soosõrv-8 step (PROTOCOL.md §3.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SoosorvAnswer {
+    /// Step 1: the three opening stones.
+    Opening(Vec<Pos>),
+    /// Step 2 (swap 1) or 4 (swap 2): whether to swap.
+    Swap(u8, bool),
+    /// Step 3: White's fourth move and how many fifth moves Black must offer.
+    Fourth(Pos, usize),
+    /// Step 5: Black's offered fifth moves, pairwise not symmetric.
+    Offers(Vec<Pos>),
+    /// Step 6: the offer White keeps.
+    Chosen(Pos),
+    /// Step 3: no legal move.
+    NoMove,
+    /// Step 6: no legal offer.
+    NoOffer,
+}
+
+impl Engine {
+    /// White to move on 3 or 5 swap2 stones: swap when White stands clearly worse, else its move.
+    pub fn swap2_decision(
+        &mut self,
+        start: Instant,
+        stop: &AtomicBool,
+        on_iteration: impl FnMut(&Report),
+    ) -> Swap2Decision {
+        let report = self.think_from(start, Some(stop), on_iteration);
+        match report.best {
+            Some(_) if report.score < -SWAP_MARGIN => Swap2Decision::Swap,
+            Some(m) => Swap2Decision::Play(m),
+            None => Swap2Decision::NoMove,
+        }
+    }
+
+    /// One Soosõrv-8 step on the current position: `n` is the declared number of fifth moves (steps 4 and 5),
+    /// `offers` Black's offered fifth moves (step 6).
+    pub fn soosorv_step(
+        &mut self,
+        step: u8,
+        n: usize,
+        offers: &[Pos],
+        start: Instant,
+        stop: &AtomicBool,
+    ) -> SoosorvAnswer {
+        match step {
+            1 => SoosorvAnswer::Opening(self.soosorv_opening(Some(stop))),
+            // White on three stones, or Black on four with N offers to make: swap when the side to move stands
+            // worse (for Black, each offer White may refuse costs a little).
+            2 | 4 => {
+                let penalty = if step == 4 { 30 * (n as i32 - 1) } else { 0 };
+                let swap = self.score_to_move(Some(stop)) - penalty < -SWAP_MARGIN;
+                SoosorvAnswer::Swap(step / 2, swap)
+            }
+            // White's fourth move, and how many fifth moves Black must offer: more when Black stands better.
+            3 => {
+                let report = self.think_from(start, Some(stop), |_| {});
+                let Some(m) = report.best else { return SoosorvAnswer::NoMove };
+                let black = -report.score;
+                SoosorvAnswer::Fourth(m, (2 + black / 100).clamp(1, 8) as usize)
+            }
+            // Black offers its n best fifth moves: White will take the one best for White among them.
+            5 => {
+                // The offers must not be symmetric to one another (the renju rule): a move rules out its images.
+                let size = self.pb.size();
+                let images: Vec<Vec<Pos>> = (0..CELLS)
+                    .map(Pos::from_index)
+                    .map(|p| if p.on_board(size) { self.equivalent_moves(p) } else { Vec::new() })
+                    .collect();
+                let same = |p: Pos| images.get(p.index()).cloned().unwrap_or_default();
+                let reports = self.think_distinct(start, Some(stop), n, same, |_| {});
+                SoosorvAnswer::Offers(reports.iter().filter_map(|r| r.best).collect())
+            }
+            _ => self.choose_offer(offers, Some(stop)).map_or(SoosorvAnswer::NoOffer, SoosorvAnswer::Chosen),
+        }
+    }
+
+    /// Balancing moves for an opening: `count` (1 or 2) moves, the first for the side to move and the second for
+    /// its opponent, chosen among the most natural moves so that the side to move's score after them (a shallow
+    /// search) is nearest `bias`. The moves are not played.
+    pub fn balance(&mut self, count: usize, bias: i32, stop: Option<&AtomicBool>) -> Vec<Pos> {
+        const WIDTH: usize = 10;
+        const DEPTH: i32 = 4;
+        let side = self.side_to_move();
+        let natural = |pb: &mut PatternBoard, c: Color| -> Vec<Pos> {
+            let mut moves = crate::movegen::near_moves(pb, c);
+            moves.sort_by_key(|&m| {
+                let p4 = |k: Color| pb.pattern4(k, m) as i32;
+                (std::cmp::Reverse(p4(c) * 2 + p4(c.opponent())), m.index())
+            });
+            moves.into_iter().take(WIDTH).collect()
+        };
+        let options = SearchOptions { threads: 1, ..self.settings.search };
+        let score_after = |pb: &PatternBoard, to_move: Color| -> i32 {
+            let limits = SearchLimits { depth: DEPTH, stop, ..SearchLimits::default() };
+            let r = search(pb, to_move, &self.table, &limits, &options, |_| {});
+            if to_move == side { r.score } else { -r.score }
+        };
+        let mut best: Option<(i32, Vec<Pos>)> = None;
+        let mut pb = self.pb.clone();
+        for first in natural(&mut pb, side) {
+            if pb.is_five(side, first) {
+                continue; // a five ends the game: never balanced
+            }
+            pb.make(first, side);
+            let seconds: Vec<Option<Pos>> =
+                if count >= 2 { natural(&mut pb, side.opponent()).into_iter().map(Some).collect() } else { vec![None] };
+            for second in seconds {
+                if let Some(s) = second {
+                    if pb.is_five(side.opponent(), s) {
+                        continue;
+                    }
+                    pb.make(s, side.opponent());
+                }
+                let to_move = if second.is_some() { side } else { side.opponent() };
+                let distance = (score_after(&pb, to_move) - bias).abs();
+                if second.is_some() {
+                    pb.undo();
+                }
+                if best.as_ref().is_none_or(|(d, _)| distance < *d) {
+                    best = Some((distance, std::iter::once(first).chain(second).collect()));
+                }
+            }
+            pb.undo();
+            if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
+                break;
+            }
+        }
+        best.map(|(_, moves)| moves).unwrap_or_default()
+    }
+
+    /// Three opening stones (Black, White, Black) near the centre whose position is nearest to even by a shallow
+    /// search, for the first player of swap2. The board is left as it was.
+    pub fn balance_opening(&mut self, stop: Option<&AtomicBool>) -> Vec<Pos> {
+        let c = self.pb.size() / 2;
+        let at = |dx: isize, dy: isize| Pos::new(c.saturating_add_signed(dx), c.saturating_add_signed(dy));
+        let shapes =
+            [[(0, 0), (1, 0), (-1, 2)], [(0, 0), (0, 1), (2, 2)], [(0, 0), (1, -1), (1, 2)], [(0, 0), (2, 0), (0, 3)]];
+        let mut best: Option<(i32, Vec<Pos>)> = None;
+        for shape in shapes {
+            let stones: Vec<Pos> = shape.iter().map(|&(dx, dy)| at(dx, dy)).collect();
+            let Ok(mut pb) = PatternBoard::new(self.pb.size(), self.pb.rule()) else { break };
+            let mut ok = true;
+            for (i, &p) in stones.iter().enumerate() {
+                let color = if i % 2 == 0 { Color::Black } else { Color::White };
+                ok &= pb.board().is_empty(p) && !pb.is_five(color, p);
+                if ok {
+                    pb.make(p, color);
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let limits = SearchLimits { depth: 5, stop, ..SearchLimits::default() };
+            let options = SearchOptions { threads: 1, ..self.settings.search };
+            let score = search(&pb, Color::White, &self.table, &limits, &options, |_| {}).score.abs();
+            if best.as_ref().is_none_or(|(s, _)| score < *s) {
+                best = Some((score, stones));
+            }
+        }
+        best.map(|(_, stones)| stones).unwrap_or_default()
+    }
+
+    /// A shallow search's score for `side` to move in `pb` (depth `depth`, no clock; `stop` ends it).
+    fn shallow_score(&self, pb: &PatternBoard, side: Color, depth: i32, stop: Option<&AtomicBool>) -> i32 {
+        let limits = SearchLimits { depth, stop, ..SearchLimits::default() };
+        let options = SearchOptions { threads: 1, ..self.settings.search };
+        search(pb, side, &self.table, &limits, &options, |_| {}).score
+    }
+
+    /// Soosõrv step 1: the renju opening (of the 26) nearest to even by a shallow search, as three stones.
+    fn soosorv_opening(&mut self, stop: Option<&AtomicBool>) -> Vec<Pos> {
+        let size = self.pb.size();
+        let mut best: Option<(i32, Vec<Pos>)> = None;
+        for opening in RENJU_OPENINGS {
+            let stones: Vec<Pos> = opening.split_whitespace().filter_map(|w| Pos::parse(w, 15).ok()).collect();
+            let Ok(mut pb) = PatternBoard::new(size, self.pb.rule()) else { break };
+            let offset = (size as isize - 15) / 2;
+            let stones: Vec<Pos> = stones
+                .iter()
+                .map(|p| Pos::new((p.x as isize + offset) as usize, (p.y as isize + offset) as usize))
+                .collect();
+            for (i, &p) in stones.iter().enumerate() {
+                pb.make(p, if i % 2 == 0 { Color::Black } else { Color::White });
+            }
+            let score = self.shallow_score(&pb, Color::White, 4, stop).abs();
+            if best.as_ref().is_none_or(|(s, _)| score < *s) {
+                best = Some((score, stones));
+            }
+            if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
+                break;
+            }
+        }
+        best.map(|(_, s)| s).unwrap_or_default()
+    }
+
+    /// The side to move's shallow score, for swap decisions.
+    fn score_to_move(&mut self, stop: Option<&AtomicBool>) -> i32 {
+        let side = self.side_to_move();
+        self.shallow_score(&self.pb.clone(), side, 5, stop)
+    }
+
+    /// Soosõrv step 6 (White): of Black's offered fifth moves, the one after which White stands best.
+    fn choose_offer(&mut self, offers: &[Pos], stop: Option<&AtomicBool>) -> Option<Pos> {
+        let side = self.side_to_move();
+        let mut best: Option<(i32, Pos)> = None;
+        for &m in offers {
+            let mut pb = self.pb.clone();
+            if !crate::movegen::is_legal(&mut pb, side, m) {
+                continue;
+            }
+            if pb.is_five(side, m) {
+                return Some(m); // cannot happen in a fair offer, but a five is the answer then
+            }
+            pb.make(m, side);
+            let white = self.shallow_score(&pb, side.opponent(), 5, stop);
+            if best.is_none_or(|(s, _)| white > s) {
+                best = Some((white, m));
+            }
+        }
+        best.map(|(_, m)| m)
+    }
+}
