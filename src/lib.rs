@@ -15,6 +15,7 @@ pub mod eval;
 #[path = "match/mod.rs"]
 pub mod matches;
 pub mod movegen;
+pub mod opening_rule;
 pub mod openings;
 pub mod pattern;
 pub mod protocol;

@@ -12,6 +12,7 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+mod negotiate;
 mod opening;
 
 pub use crate::openings::RENJU_OPENINGS;

@@ -186,14 +186,14 @@ impl Engine {
     }
 
     /// A shallow search's score for `side` to move in `pb` (depth `depth`, no clock; `stop` ends it).
-    fn shallow_score(&self, pb: &PatternBoard, side: Color, depth: i32, stop: Option<&AtomicBool>) -> i32 {
+    pub(super) fn shallow_score(&self, pb: &PatternBoard, side: Color, depth: i32, stop: Option<&AtomicBool>) -> i32 {
         let limits = SearchLimits { depth, stop, ..SearchLimits::default() };
         let options = SearchOptions { threads: 1, ..self.settings.search };
         search(pb, side, &self.table, &limits, &options, |_| {}).score
     }
 
     /// Soosõrv step 1: the renju opening (of the 26) nearest to even by a shallow search, as three stones.
-    fn soosorv_opening(&mut self, stop: Option<&AtomicBool>) -> Vec<Pos> {
+    pub(super) fn soosorv_opening(&mut self, stop: Option<&AtomicBool>) -> Vec<Pos> {
         let size = self.pb.size();
         let mut best: Option<(i32, Vec<Pos>)> = None;
         for opening in RENJU_OPENINGS {
@@ -225,7 +225,7 @@ impl Engine {
     }
 
     /// Soosõrv step 6 (White): of Black's offered fifth moves, the one after which White stands best.
-    fn choose_offer(&mut self, offers: &[Pos], stop: Option<&AtomicBool>) -> Option<Pos> {
+    pub(super) fn choose_offer(&mut self, offers: &[Pos], stop: Option<&AtomicBool>) -> Option<Pos> {
         let side = self.side_to_move();
         let mut best: Option<(i32, Pos)> = None;
         for &m in offers {
