@@ -16,7 +16,7 @@ mod negotiate;
 mod opening;
 
 pub use crate::openings::RENJU_OPENINGS;
-pub use opening::{SoosorvAnswer, Swap2Decision};
+pub use opening::Swap2Decision;
 
 /// Why a move was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,6 +4,7 @@
 //! distinct and pairwise non-symmetric).
 
 use super::Engine;
+use super::opening::SWAP_MARGIN;
 use crate::movegen::{is_legal, near_moves};
 use crate::opening_rule::{Action, Area, Negotiation, Request, symmetric, within};
 use crate::pattern::PatternBoard;
@@ -12,8 +13,6 @@ use crate::types::{Color, Pos};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// A swap is taken when the colour held stands worse than this (a shallow search's score).
-const SWAP_MARGIN: i32 = 150;
 /// Each fifth move Black must offer beyond the first is worth this much to White (White keeps the best for it).
 const OFFER_COST: i32 = 30;
 /// Depth of the searches that weigh placements and swaps.

@@ -1,15 +1,15 @@
-//! The opening rules' decisions (swap2, Soosõrv-8): balancing stones, swaps and offers, each from shallow searches,
-//! returned as typed decisions for the protocol layer to render.
+//! The opening helpers: balancing stones, the 26 openings weighed, swap2's swap and the choice among offers, each
+//! from shallow searches and returned as typed decisions for the protocol layer to render.
 
 use super::{Engine, RENJU_OPENINGS};
 use crate::pattern::PatternBoard;
 use crate::search::{Report, SearchLimits, SearchOptions, search};
-use crate::types::{CELLS, Color, Pos};
+use crate::types::{Color, Pos};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Swap2: White takes Black instead when its search score is below minus this.
-const SWAP_MARGIN: i32 = 150;
+pub(super) const SWAP_MARGIN: i32 = 150;
 
 /// White's answer on swap2's three or five stones.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,25 +20,6 @@ pub enum Swap2Decision {
     Play(Pos),
     /// No legal move.
     NoMove,
-}
-
-/// The engine's answer at one Soosõrv-8 step (PROTOCOL.md §3.3).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SoosorvAnswer {
-    /// Step 1: the three opening stones.
-    Opening(Vec<Pos>),
-    /// Step 2 (swap 1) or 4 (swap 2): whether to swap.
-    Swap(u8, bool),
-    /// Step 3: White's fourth move and how many fifth moves Black must offer.
-    Fourth(Pos, usize),
-    /// Step 5: Black's offered fifth moves, pairwise not symmetric.
-    Offers(Vec<Pos>),
-    /// Step 6: the offer White keeps.
-    Chosen(Pos),
-    /// Step 3: no legal move.
-    NoMove,
-    /// Step 6: no legal offer.
-    NoOffer,
 }
 
 impl Engine {
@@ -54,48 +35,6 @@ impl Engine {
             Some(_) if report.score < -SWAP_MARGIN => Swap2Decision::Swap,
             Some(m) => Swap2Decision::Play(m),
             None => Swap2Decision::NoMove,
-        }
-    }
-
-    /// One Soosõrv-8 step on the current position: `n` is the declared number of fifth moves (steps 4 and 5),
-    /// `offers` Black's offered fifth moves (step 6).
-    pub fn soosorv_step(
-        &mut self,
-        step: u8,
-        n: usize,
-        offers: &[Pos],
-        start: Instant,
-        stop: &AtomicBool,
-    ) -> SoosorvAnswer {
-        match step {
-            1 => SoosorvAnswer::Opening(self.soosorv_opening(Some(stop))),
-            // White on three stones, or Black on four with N offers to make: swap when the side to move stands
-            // worse (for Black, each offer White may refuse costs a little).
-            2 | 4 => {
-                let penalty = if step == 4 { 30 * (n as i32 - 1) } else { 0 };
-                let swap = self.score_to_move(Some(stop)) - penalty < -SWAP_MARGIN;
-                SoosorvAnswer::Swap(step / 2, swap)
-            }
-            // White's fourth move, and how many fifth moves Black must offer: more when Black stands better.
-            3 => {
-                let report = self.think_from(start, Some(stop), |_| {});
-                let Some(m) = report.best else { return SoosorvAnswer::NoMove };
-                let black = -report.score;
-                SoosorvAnswer::Fourth(m, (2 + black / 100).clamp(1, 8) as usize)
-            }
-            // Black offers its n best fifth moves: White will take the one best for White among them.
-            5 => {
-                // The offers must not be symmetric to one another (the renju rule): a move rules out its images.
-                let size = self.pb.size();
-                let images: Vec<Vec<Pos>> = (0..CELLS)
-                    .map(Pos::from_index)
-                    .map(|p| if p.on_board(size) { self.equivalent_moves(p) } else { Vec::new() })
-                    .collect();
-                let same = |p: Pos| images.get(p.index()).cloned().unwrap_or_default();
-                let reports = self.think_distinct(start, Some(stop), n, same, |_| {});
-                SoosorvAnswer::Offers(reports.iter().filter_map(|r| r.best).collect())
-            }
-            _ => self.choose_offer(offers, Some(stop)).map_or(SoosorvAnswer::NoOffer, SoosorvAnswer::Chosen),
         }
     }
 
@@ -192,7 +131,7 @@ impl Engine {
         search(pb, side, &self.table, &limits, &options, |_| {}).score
     }
 
-    /// Soosõrv step 1: the renju opening (of the 26) nearest to even by a shallow search, as three stones.
+    /// The renju opening (of the 26) nearest to even by a shallow search, as three stones.
     pub(super) fn soosorv_opening(&mut self, stop: Option<&AtomicBool>) -> Vec<Pos> {
         let size = self.pb.size();
         let mut best: Option<(i32, Vec<Pos>)> = None;
@@ -218,13 +157,7 @@ impl Engine {
         best.map(|(_, s)| s).unwrap_or_default()
     }
 
-    /// The side to move's shallow score, for swap decisions.
-    fn score_to_move(&mut self, stop: Option<&AtomicBool>) -> i32 {
-        let side = self.side_to_move();
-        self.shallow_score(&self.pb.clone(), side, 5, stop)
-    }
-
-    /// Soosõrv step 6 (White): of Black's offered fifth moves, the one after which White stands best.
+    /// White's choice among Black's offered fifth moves: the one after which White stands best.
     pub(super) fn choose_offer(&mut self, offers: &[Pos], stop: Option<&AtomicBool>) -> Option<Pos> {
         let side = self.side_to_move();
         let mut best: Option<(i32, Pos)> = None;

@@ -1,6 +1,7 @@
 //! Protocol lines parsed into typed commands, multi-line blocks (`BOARD … DONE` and the like) assembled into one
 //! command each by [`Assembler`]. Only this layer knows protocol text.
 
+use super::opening_steps::OpeningStep;
 use crate::engine::PositionError;
 use crate::types::{Color, Pos};
 
@@ -63,15 +64,9 @@ pub enum Command {
     Swap2Board(Vec<Pos>),
     /// Yixin-Board's `YXSWAP2STEP1` to `3` on the position of the last yxboard (0, 3 or 5 stones).
     YxSwap2Step(u8),
-    /// Yixin-Board's `YXSOOSORVSTEP1` to `6` (the Soosõrv-8 opening).
-    YxSoosorvStep {
-        /// The step, 1 to 6.
-        step: u8,
-        /// The declared number of fifth moves (steps 4 and 5; else 0).
-        n: usize,
-        /// From step 2 on, the block's stones: the position in move order, then (step 6) the offered fifth moves.
-        stones: Vec<Pos>,
-    },
+    /// An opening rule's step: Yixin-Board's `YXSOOSORVSTEP1` to `6`, and `YXRIFSTEP`, `YXYAMAGUCHISTEP` and
+    /// `YXTARAGUCHISTEP` in the same form (see `opening_steps`), with the block's stones.
+    OpeningStep(OpeningStep),
 }
 
 /// One line of a BOARD block: a stone and its field (1 ours, 2 the opponent's, 3 a winning-line or forbidden
@@ -106,7 +101,7 @@ enum Open {
     Board { stones: Vec<(Pos, u8)>, think: bool },
     Block { points: Vec<Pos>, add: bool },
     Swap2 { stones: Vec<Pos> },
-    Soosorv { step: u8, n: usize, stones: Vec<Pos> },
+    Step(OpeningStep),
 }
 
 /// A command line: a whole command, or the first line of a block.
@@ -133,6 +128,10 @@ fn parse_head(line: &str) -> Result<Head, ParseError> {
     let rest = rest.trim();
     let name = word.to_ascii_uppercase();
     let at = |what: &str| point(rest).ok_or_else(|| ParseError::Bad(format!("bad coordinates '{rest}' after {what}")));
+    if let Some(step) = OpeningStep::parse(word, rest) {
+        let (step, block) = step.map_err(ParseError::Bad)?;
+        return Ok(if block { Head::Opens(Open::Step(step)) } else { Head::Command(Command::OpeningStep(step)) });
+    }
     let command = match name.as_str() {
         "START" => {
             let numbers: Vec<&str> = rest.split([' ', ',']).filter(|s| !s.is_empty()).collect();
@@ -188,22 +187,6 @@ fn parse_head(line: &str) -> Result<Head, ParseError> {
         "YXSWAP2STEP1" => Ok(Command::YxSwap2Step(1)),
         "YXSWAP2STEP2" => Ok(Command::YxSwap2Step(2)),
         "YXSWAP2STEP3" => Ok(Command::YxSwap2Step(3)),
-        "YXSOOSORVSTEP1" | "YXSOOSORVSTEP2" | "YXSOOSORVSTEP3" | "YXSOOSORVSTEP4" | "YXSOOSORVSTEP5"
-        | "YXSOOSORVSTEP6" => {
-            let step = name.as_bytes()[13] - b'0';
-            let n = match (step, rest.parse::<usize>()) {
-                (4 | 5, Ok(n)) if (1..=16).contains(&n) => n,
-                (4 | 5, _) => {
-                    return Err(ParseError::Bad(format!("{word} needs the number of fifth moves (1 to 16)")));
-                }
-                _ => 0,
-            };
-            if step == 1 {
-                Ok(Command::YxSoosorvStep { step, n, stones: Vec::new() })
-            } else {
-                return Ok(Head::Opens(Open::Soosorv { step, n, stones: Vec::new() }));
-            }
-        }
         _ => Err(ParseError::Unknown(format!("command '{word}' is not supported"))),
     };
     command.map(Head::Command)
@@ -257,7 +240,7 @@ impl Assembler {
             }),
             Open::Block { points, .. } => parse_point_line(line).map(|p| points.extend(p)),
             Open::Swap2 { stones } => parse_swap2_line(line).map(|p| stones.extend(p)),
-            Open::Soosorv { stones, .. } => parse_point_line(line).map(|p| stones.extend(p)),
+            Open::Step(step) => parse_point_line(line).map(|p| step.stones.extend(p)),
         };
         if let Err(msg) = added {
             self.error = Some(format!("{msg}; {unchanged}"));
@@ -270,7 +253,7 @@ impl Assembler {
             Open::Board { stones, think } => Command::Board { stones, think },
             Open::Block { points, add } => Command::Block { points, add },
             Open::Swap2 { stones } => Command::Swap2Board(stones),
-            Open::Soosorv { step, n, stones } => Command::YxSoosorvStep { step, n, stones },
+            Open::Step(step) => Command::OpeningStep(step),
         }))
     }
 }
@@ -387,7 +370,9 @@ mod tests {
         assert!(
             matches!(a.push("DONE"), Some(Err(ParseError::Bad(m))) if m.ends_with("the blocked points are unchanged"))
         );
-        assert_eq!(a.push("yxsoosorvstep1"), Some(Ok(Command::YxSoosorvStep { step: 1, n: 0, stones: Vec::new() })));
+        let step1 =
+            OpeningStep { rule: crate::opening_rule::OpeningRule::Soosorv(8), step: 1, n: 0, stones: Vec::new() };
+        assert_eq!(a.push("yxsoosorvstep1"), Some(Ok(Command::OpeningStep(step1))));
         assert_eq!(a.push("swap2board"), None);
         assert_eq!(a.push("end"), Some(Ok(Command::End)));
         assert_eq!(a.push("about"), Some(Ok(Command::About)));

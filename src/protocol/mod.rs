@@ -3,6 +3,7 @@
 //! prints ([`reply`]), and the reader thread and loop that feed it ([`reader`]).
 
 pub mod command;
+pub mod opening_steps;
 pub mod reader;
 pub mod reply;
 pub mod session;

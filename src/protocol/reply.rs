@@ -1,7 +1,7 @@
 //! Every line the engine prints, rendered from typed results: moves and n-best lists, opening decisions, the
 //! realtime and `INFO` lines of each iteration, refusals (`ERROR …`), and the log's one-line summaries.
 
-use crate::engine::{PlayError, PositionError, SoosorvAnswer, Swap2Decision};
+use crate::engine::{PlayError, PositionError, Swap2Decision};
 use crate::pattern::SetupError;
 use crate::search::Report;
 use crate::types::{MAX_SIZE, MIN_SIZE, Pos};
@@ -29,8 +29,8 @@ pub(super) enum Answer {
     YixinSwap2Opening(Vec<Pos>),
     /// Yixin-Board's swap2 step 2 or 3: whether to swap.
     YixinSwap2(u8, Swap2Decision),
-    /// A Soosõrv-8 step.
-    Soosorv(SoosorvAnswer),
+    /// An opening rule's step: its `MESSAGE` lines (rendered by `opening_steps`).
+    Opening(Vec<String>),
 }
 
 /// Why a command is refused: the text of its `ERROR` line.
@@ -64,8 +64,6 @@ pub(super) enum Refusal {
     NoMove,
     /// No legal move: the board is full.
     BoardFull,
-    /// None of the offered fifth moves is legal.
-    NoOffer,
     /// The search thread failed.
     SearchFailed,
 }
@@ -89,7 +87,6 @@ impl fmt::Display for Refusal {
             Refusal::Bad(msg) => write!(f, "{msg}"),
             Refusal::NoMove => write!(f, "no legal move"),
             Refusal::BoardFull => write!(f, "no legal move: the board is full"),
-            Refusal::NoOffer => write!(f, "no legal offered fifth move"),
             Refusal::SearchFailed => write!(f, "internal error in the search; the board was reset"),
         }
     }
@@ -153,29 +150,8 @@ pub(super) fn answer_lines(answer: &Answer) -> Vec<String> {
             let yes = if *decision == Swap2Decision::Swap { "YES" } else { "NO" };
             vec![format!("MESSAGE SWAP2 SWAP{} {yes}", step - 1)]
         }
-        Answer::Soosorv(answer) => soosorv_lines(answer),
-    }
-}
-
-/// A Soosõrv-8 step's answer as the `MESSAGE SOOSORV` lines Yixin-Board reads.
-fn soosorv_lines(answer: &SoosorvAnswer) -> Vec<String> {
-    match answer {
-        SoosorvAnswer::Opening(stones) => {
-            stones.iter().enumerate().map(|(i, &p)| format!("MESSAGE SOOSORV MOVE{} {}", i + 1, x_y(p))).collect()
-        }
-        SoosorvAnswer::Swap(which, swap) => {
-            vec![format!("MESSAGE SOOSORV SWAP{which} {}", if *swap { "Y" } else { "N" })]
-        }
-        SoosorvAnswer::Fourth(m, count) => vec![format!("MESSAGE SOOSORV MOVE4 {} {count}", x_y(*m))],
-        SoosorvAnswer::Offers(offers) => {
-            let mut lines = vec!["MESSAGE SOOSORV MOVE5 REFRESH".to_string()];
-            lines.extend(offers.iter().map(|&p| format!("MESSAGE SOOSORV MOVE5 {}", x_y(p))));
-            lines.push("MESSAGE SOOSORV MOVE5 DONE".to_string());
-            lines
-        }
-        SoosorvAnswer::Chosen(m) => vec![format!("MESSAGE SOOSORV MOVE5C {}", x_y(*m))],
-        SoosorvAnswer::NoMove => vec![format!("ERROR {}", Refusal::NoMove)],
-        SoosorvAnswer::NoOffer => vec![format!("ERROR {}", Refusal::NoOffer)],
+        Answer::Opening(lines) if lines.is_empty() => error(Refusal::NoMove),
+        Answer::Opening(lines) => lines.clone(),
     }
 }
 

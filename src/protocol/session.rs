@@ -3,11 +3,13 @@
 //! one answer; END stops the search and returns at once, printing nothing.
 
 use super::command::{Assembler, Command, ParseError};
+use super::opening_steps::OpeningStep;
 use super::reply::{
     ABOUT, Answer, Refusal, answer_lines, forbid_line, iteration_lines, move_line, refuse, reply, show_info_lines,
     summary,
 };
 use crate::engine::{Engine, Swap2Decision};
+use crate::opening_rule::Negotiation;
 use crate::search::Report;
 use crate::search::time::Clock;
 use crate::types::{Color, MAX_SIZE, MIN_SIZE, Pos, Rule};
@@ -35,7 +37,7 @@ struct Thinking {
 }
 
 /// What a think request asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 enum Job {
     /// The move to play (BEGIN, TURN, BOARD, YXSEARCHDEFEND).
     Move,
@@ -47,8 +49,8 @@ enum Job {
     Swap2(usize),
     /// The same for Yixin-Board's swap2 step 1, 2 or 3.
     YixinSwap2(u8),
-    /// A Soosõrv step with its N and, for step 6, the offered fifth moves.
-    Soosorv(u8, usize, Vec<Pos>),
+    /// An opening rule's step, at the negotiation it stands at.
+    Opening(OpeningStep, Box<Negotiation>),
 }
 
 /// A command waiting for the search in progress, with when it arrived.
@@ -348,7 +350,7 @@ impl Session {
             Command::SearchDefend => self.game().map(|_| Job::Move).map(|job| self.start_job(job)),
             Command::YxSwap2Step(step) => self.yixin_swap2(step),
             Command::Swap2Board(stones) => self.swap2_board(&stones),
-            Command::YxSoosorvStep { step, n, stones } => self.soosorv_step(step, n, &stones),
+            Command::OpeningStep(step) => self.opening_step(step),
             Command::Block { points, add } => {
                 self.game().map(|engine| if add { engine.block(&points) } else { engine.unblock(Some(&points)) })
             }
@@ -396,36 +398,12 @@ impl Session {
         Ok(())
     }
 
-    /// A Soosõrv-8 step: step 1 on an empty renju board, the others on their block's stones (the position, then
-    /// for step 6 the offered fifth moves).
-    fn soosorv_step(&mut self, step: u8, n: usize, stones: &[Pos]) -> Result<(), Refusal> {
-        let engine = self.game()?;
-        let size = engine.board().size();
-        if step == 1 {
-            engine.new_game(size, Rule::Renju).map_err(Refusal::Setup)?;
-            self.start_job(Job::Soosorv(1, 0, Vec::new()));
-            return Ok(());
-        }
-        let wanted = if step <= 3 { 3 } else { 4 };
-        if stones.len() < wanted || (step != 6 && stones.len() != wanted) {
-            return Err(Refusal::StoneCount(format!("yxsoosorvstep{step} needs"), wanted.to_string(), stones.len()));
-        }
-        let (position, offers) = stones.split_at(wanted);
-        let marked: Vec<(Pos, u8)> = position
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| (p, if (i % 2 == 0) == (wanted % 2 == 0) { 1 } else { 2 }))
-            .collect();
-        // A refused block leaves the game as it was: its rule and stones are kept to put back.
-        let (rule, moves) = (engine.board().rule(), engine.board().board().moves().to_vec());
-        engine.new_game(size, Rule::Renju).map_err(Refusal::Setup)?;
-        if let Err(refusal) = self.set_position(&marked) {
-            let engine = self.game()?;
-            engine.new_game(size, rule).map_err(Refusal::Setup)?;
-            engine.set_up(&moves).map_err(Refusal::Position)?;
-            return Err(refusal);
-        }
-        self.start_job(Job::Soosorv(step, n, offers.to_vec()));
+    /// An opening rule's step: the stones are replayed by the rule (a step that breaks it is refused), and the
+    /// engine decides on the position, which becomes its game.
+    fn opening_step(&mut self, step: OpeningStep) -> Result<(), Refusal> {
+        let size = self.game()?.board().size();
+        let negotiation = step.negotiation(size).map_err(Refusal::Bad)?;
+        self.start_job(Job::Opening(step, Box::new(negotiation)));
         Ok(())
     }
 
@@ -552,7 +530,11 @@ impl Session {
                 Job::Balance(count, bias) => Answer::Balance(engine.balance(count, bias, Some(&flag))),
                 Job::Swap2(0) => Answer::Swap2Opening(engine.balance_opening(Some(&flag))),
                 Job::Swap2(_) => Answer::Swap2(engine.swap2_decision(start, &flag, on_iteration)),
-                Job::Soosorv(step, n, offers) => Answer::Soosorv(engine.soosorv_step(step, n, &offers, start, &flag)),
+                Job::Opening(step, negotiation) => {
+                    let before = negotiation.stones().len();
+                    let action = engine.negotiate(&negotiation, start, &flag);
+                    Answer::Opening(action.map(|a| step.reply_lines(&a, before)).unwrap_or_default())
+                }
                 Job::YixinSwap2(1) => Answer::YixinSwap2Opening(engine.balance_opening(Some(&flag))),
                 Job::YixinSwap2(step) => Answer::YixinSwap2(step, engine.swap2_decision(start, &flag, on_iteration)),
             };
