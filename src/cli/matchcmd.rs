@@ -182,6 +182,7 @@ fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchConfig, Stri
             "--sgf" => config.sgf_dir = Some(PathBuf::from(value()?)),
             "--sprt" => config.sprt = Some(Sprt::parse(&value()?)?),
             "--no-suspend" if inline.is_none() => config.suspend = false,
+            "--opening-rule" => config.opening_rule = Some(value()?.parse()?),
             other => return Err(format!("unknown option '{other}'")),
         }
     }
@@ -193,6 +194,10 @@ fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchConfig, Stri
     }
     if config.games == 0 {
         return Err("--games must be at least 1".to_string());
+    }
+    if let Some(rule) = config.opening_rule {
+        // The renju rules are played under renju; Swap2 under the rule given.
+        config.rule = rule.game_rule(config.rule);
     }
     config.draw_at = draw_at.unwrap_or_else(|| matches::default_draw_at(config.rule, config.size));
     config.openings = if let Some(path) = openings_file {

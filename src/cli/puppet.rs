@@ -7,6 +7,9 @@
 //! - `sleep:MS`: wait MS milliseconds before the next answer;
 //! - `memory:MB`: take and touch MB MiB of memory and keep it;
 //! - `say:TEXT`: write the line TEXT (underscores become spaces) before the next answer;
+//! - `reply:LINE|LINE…`: answer the next request with these lines (underscores become spaces); an opening-rule
+//!   step (`yxrifstep1`, `yxsoosorvstep3` … `DONE`, `SWAP2BOARD` … `DONE`) is a request too, answered by the
+//!   steps up to its `reply:` (or a move);
 //! - `crash`: exit at once without answering; `hang`: never answer again (but keep reading).
 //!
 //! When the script runs out the puppet exits, as a crashed engine would. `END` exits at once.
@@ -23,6 +26,7 @@ enum Step {
     Sleep(u64),
     Memory(usize),
     Say(String),
+    Reply(Vec<String>),
     Crash,
     Hang,
 }
@@ -37,6 +41,9 @@ fn parse_step(word: &str) -> Result<Step, String> {
     }
     if let Some(text) = word.strip_prefix("say:") {
         return Ok(Step::Say(text.replace('_', " ")));
+    }
+    if let Some(text) = word.strip_prefix("reply:") {
+        return Ok(Step::Reply(text.split('|').map(|l| l.replace('_', " ")).collect()));
     }
     match lower.as_str() {
         "crash" => return Ok(Step::Crash),
@@ -97,9 +104,16 @@ pub fn puppet(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> 
                     writeln!(out, "OK")?;
                     false
                 }
-                "BOARD" => {
+                "BOARD" | "SWAP2BOARD" => {
                     in_board = true;
                     false
+                }
+                _ if crate::protocol::opening_steps::OpeningStep::parse(word, "8").is_some() => {
+                    // An opening step: answered at once, or at the DONE of its block.
+                    let block = crate::protocol::opening_steps::OpeningStep::parse(word, "8")
+                        .is_some_and(|s| s.is_ok_and(|(_, block)| block));
+                    in_board = block;
+                    !block
                 }
                 "BEGIN" | "TURN" => true,
                 "ABOUT" => {
@@ -128,6 +142,12 @@ pub fn puppet(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> 
                     hoard.push(std::hint::black_box(block));
                 }
                 Some(Step::Say(text)) => writeln!(out, "{text}")?,
+                Some(Step::Reply(lines)) => {
+                    for l in lines {
+                        writeln!(out, "{l}")?;
+                    }
+                    break;
+                }
                 Some(Step::Raw(x, y)) => {
                     writeln!(out, "{x},{y}")?;
                     break;

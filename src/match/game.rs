@@ -7,7 +7,9 @@
 //! the judge skips them. Then it is suspended again and its memory (unique set size of its process group) is
 //! checked. At the end both get `END` and are killed half a second later if they have not exited.
 
+use super::negotiation::negotiate;
 use super::process::{EngineProcess, Read};
+use crate::opening_rule::{OpeningRule, Player};
 use crate::pattern::{MoveOutcome, PatternBoard, find_five};
 use crate::types::{Color, Pos, Rule};
 use std::time::{Duration, Instant};
@@ -41,6 +43,9 @@ pub struct GameSetup {
     pub draw_at: usize,
     /// Suspend each engine while it is not its turn.
     pub suspend: bool,
+    /// The opening rule the engines negotiate the first moves by (then `commands` are the first and the second
+    /// player's, and `opening` is not used), or none.
+    pub opening_rule: Option<OpeningRule>,
 }
 
 /// Why a side lost without the opponent making five.
@@ -60,6 +65,8 @@ pub enum Forfeit {
     Crash,
     /// The process group held more memory than allowed (bytes).
     Memory(u64),
+    /// A step of the opening negotiation that breaks the rule (or no step at all).
+    Opening(String),
 }
 
 /// How a game ended.
@@ -114,6 +121,10 @@ pub struct GameRecord {
     pub clean_exit: [bool; 2],
     /// The `MESSAGE`/`DEBUG` and other non-move lines the engines wrote, with their colour (at most a few hundred).
     pub log: Vec<(Color, String)>,
+    /// Under an opening rule: the second command (the second player) played Black.
+    pub swapped: bool,
+    /// Under an opening rule: each accepted step, with its player.
+    pub negotiation: Vec<(Player, String)>,
 }
 
 impl Forfeit {
@@ -128,6 +139,7 @@ impl Forfeit {
             Forfeit::Time(ms) => format!("out of time ({ms} ms)"),
             Forfeit::Crash => "crashed (its output closed)".to_string(),
             Forfeit::Memory(bytes) => format!("used too much memory ({} MiB)", bytes >> 20),
+            Forfeit::Opening(why) => format!("broke the opening rule: {why}"),
         }
     }
 }
@@ -151,6 +163,8 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         peak_memory: [0; 2],
         clean_exit: [false; 2],
         log: Vec::new(),
+        swapped: false,
+        negotiation: Vec::new(),
     };
     let mut referee = match PatternBoard::new(setup.size, setup.rule) {
         Ok(pb) => pb,
@@ -159,11 +173,6 @@ pub fn play(setup: &GameSetup) -> GameRecord {
             return record;
         }
     };
-    let mut side = Color::Black;
-    for &p in &setup.opening {
-        referee.make(p, side);
-        side = side.opponent();
-    }
     let mut engines: [Option<EngineProcess>; 2] = [None, None];
     for color in [Color::Black, Color::White] {
         match start(setup, &setup.commands[color.index()]) {
@@ -174,6 +183,32 @@ pub fn play(setup: &GameSetup) -> GameRecord {
                 return record;
             }
         }
+    }
+    if let Some(rule) = setup.opening_rule {
+        // The first moves are negotiated; the engines then play by colour.
+        match negotiate(setup, rule, &mut engines, &mut record.negotiation) {
+            Ok(neg) => {
+                record.opening = neg.stones().to_vec();
+                record.swapped = neg.black() == Player::Second;
+            }
+            Err((player, color, forfeit)) => {
+                record.swapped = (player == Player::Second) == (color == Color::Black);
+                record.outcome = Outcome::Forfeit(color, forfeit);
+                if record.swapped {
+                    engines.swap(0, 1);
+                }
+                finish(engines, &mut record);
+                return record;
+            }
+        }
+        if record.swapped {
+            engines.swap(0, 1);
+        }
+    }
+    let mut side = Color::Black;
+    for &p in &record.opening {
+        referee.make(p, side);
+        side = side.opponent();
     }
     let mut informed = [false; 2];
     record.outcome = loop {

@@ -8,6 +8,7 @@
 //! `Score of A vs B: W - L - D` from the first engine's side.
 
 pub mod game;
+mod negotiation;
 pub mod process;
 pub mod sgf;
 pub mod stats;
@@ -62,6 +63,9 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// Suspend engines while it is not their turn (GomocupJudge does).
     pub suspend: bool,
+    /// Negotiate the first moves by this opening rule instead of playing the openings (the pair's first engine is
+    /// the tentative Black of the odd games).
+    pub opening_rule: Option<crate::opening_rule::OpeningRule>,
 }
 
 impl MatchConfig {
@@ -84,6 +88,7 @@ impl MatchConfig {
             sgf_dir: None,
             sprt: None,
             suspend: true,
+            opening_rule: None,
         }
     }
 }
@@ -149,6 +154,8 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
     let stop = AtomicBool::new(false);
     let mut played = 0;
     let mut decision = None;
+    // Black's wins, losses and draws over all games (what an opening rule is meant to balance).
+    let mut black = [0usize; 3];
     let total = jobs.len();
     let (tx, rx) = channel::<(usize, GameRecord)>();
     let result: io::Result<()> = std::thread::scope(|scope| {
@@ -173,7 +180,8 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
         for (k, record) in rx {
             let job = jobs[k];
             let (first, second) = pairs[job.pair];
-            let first_black = job.game % 2 == 0;
+            // Under an opening rule the colours come out of the negotiation.
+            let first_black = (job.game % 2 == 0) != record.swapped;
             let names = if first_black {
                 [config.engines[first].name.as_str(), config.engines[second].name.as_str()]
             } else {
@@ -186,6 +194,11 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
                 Some(c) if c == first_color => 2,
                 Some(_) => 0,
             };
+            black[match record.outcome.winner() {
+                Some(Color::Black) => 0,
+                Some(Color::White) => 1,
+                None => 2,
+            }] += 1;
             let tally = &mut tallies[job.pair];
             match points {
                 2 => tally.wins += 1,
@@ -201,9 +214,15 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
                 halves.insert((job.pair, job.game / 2), points);
             }
             let round = k + 1;
+            let negotiated = config.opening_rule.map_or(String::new(), |rule| {
+                // The game's first player is the pair's first engine in even games.
+                let tentative = if job.game % 2 == 0 { [first, second] } else { [second, first] };
+                let players = tentative.map(|i| config.engines[i].name.as_str());
+                format!(" ({rule}: {})", sgf::negotiation_text(&record, players))
+            });
             writeln!(
                 out,
-                "game {round}/{total}: {} (black) vs {} (white), opening {}: {} {}, {} moves, {:.1} s / {:.1} s",
+                "game {round}/{total}: {} (black) vs {} (white), opening {}{negotiated}: {} {}, {} moves, {:.1} s / {:.1} s",
                 names[0],
                 names[1],
                 opening_text(&record.opening, config.size),
@@ -234,6 +253,20 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
         Ok(())
     });
     result?;
+    if config.opening_rule.is_some() && played > 0 {
+        let [w, l, d] = black;
+        let (elo, margin) = elo_estimate(w, l, d);
+        let score = (w as f64 + d as f64 / 2.0) / played as f64;
+        // The score's 95% margin from the Elo margin's width around the score.
+        let to_score = |e: f64| 1.0 / (1.0 + 10f64.powf(-e / 400.0));
+        let half = ((to_score(elo + margin) - to_score(elo - margin)) / 2.0).abs();
+        writeln!(
+            out,
+            "Black: {w} - {l} - {d}, score {:.1}% +/- {:.1}% (95%)",
+            score * 100.0,
+            if half.is_finite() { half * 100.0 } else { 50.0 }
+        )?;
+    }
     let summary = MatchSummary {
         pairs: pairs.iter().copied().zip(tallies).collect(),
         games: played,
@@ -257,6 +290,7 @@ fn setup(config: &MatchConfig, (first, second): (usize, usize), game: usize) -> 
     } else {
         config.openings[(game / 2) % config.openings.len()].clone()
     };
+    let opening = if config.opening_rule.is_some() { Vec::new() } else { opening };
     GameSetup {
         commands: [config.engines[black].command.clone(), config.engines[white].command.clone()],
         rule: config.rule,
@@ -268,6 +302,7 @@ fn setup(config: &MatchConfig, (first, second): (usize, usize), game: usize) -> 
         max_memory: config.max_memory,
         draw_at: config.draw_at,
         suspend: config.suspend,
+        opening_rule: config.opening_rule,
     }
 }
 

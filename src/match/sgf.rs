@@ -25,6 +25,11 @@ pub fn game_sgf(record: &GameRecord, names: [&str; 2], rule: Rule, size: usize, 
         escape(names[1]),
         escape(&describe(record, size)),
     );
+    if !record.negotiation.is_empty() {
+        // The first player held Black unless the colours were swapped in the end.
+        let players = if record.swapped { [names[1], names[0]] } else { names };
+        s.insert_str(s.len() - 1, &escape(&format!("; opening: {}", negotiation_text(record, players))));
+    }
     let mut color = Color::Black;
     for (i, &p) in record.opening.iter().enumerate() {
         let _ = write!(s, "\n;{}[{}]", letter(color), point(p));
@@ -38,6 +43,17 @@ pub fn game_sgf(record: &GameRecord, names: [&str; 2], rule: Rule, size: usize, 
     }
     s.push_str(")\n");
     s
+}
+
+/// The negotiated opening's steps, each with its player's name (`players`: the first player's, the second's).
+#[must_use]
+pub fn negotiation_text(record: &GameRecord, players: [&str; 2]) -> String {
+    let steps: Vec<String> = record
+        .negotiation
+        .iter()
+        .map(|(p, text)| format!("{} {text}", players[usize::from(*p == crate::opening_rule::Player::Second)]))
+        .collect();
+    steps.join("; ")
 }
 
 /// A one-line account of how the game ended (without player names).
@@ -86,11 +102,24 @@ mod tests {
             peak_memory: [0; 2],
             clean_exit: [true; 2],
             log: Vec::new(),
+            swapped: false,
+            negotiation: Vec::new(),
         };
         let sgf = game_sgf(&record, ["new]", "old"], Rule::Renju, 15, 3);
         assert!(sgf.starts_with("(;FF[4]GM[4]"), "{sgf}");
         assert!(sgf.contains("SZ[15]RU[renju]RO[3]PB[new\\]]PW[old]RE[B+T]"), "{sgf}");
         assert!(sgf.contains(";B[hh]\n;W[hg]C[opening]\n;B[ao]C[12 ms])"), "{sgf}");
         assert!(sgf.contains("White out of time (2100 ms)"), "{sgf}");
+        // A negotiated opening is told in the root comment, with the players' names (the second held Black).
+        let negotiated = GameRecord {
+            swapped: true,
+            negotiation: vec![
+                (crate::opening_rule::Player::First, "places H8 H9 J10".to_string()),
+                (crate::opening_rule::Player::Second, "swaps".to_string()),
+            ],
+            ..record
+        };
+        let sgf = game_sgf(&negotiated, ["b", "w"], Rule::Renju, 15, 4);
+        assert!(sgf.contains("(2100 ms); opening: w places H8 H9 J10; b swaps]"), "{sgf}");
     }
 }

@@ -271,6 +271,39 @@ impl OpeningStep {
         lines
     }
 
+    /// Whether `lines` (an engine's output so far) hold a whole reply to `request`.
+    #[must_use]
+    pub fn reply_complete(&self, request: &Request, lines: &[String]) -> bool {
+        let prefix = format!("MESSAGE {} ", word(self.rule));
+        let ours: Vec<Vec<&str>> = lines
+            .iter()
+            .filter_map(|l| l.trim().strip_prefix(prefix.as_str()))
+            .map(|rest| rest.split_whitespace().collect())
+            .collect();
+        fn first<'a>(f: &[&'a str]) -> &'a str {
+            f.first().copied().unwrap_or("")
+        }
+        let refresh = ours.iter().any(|f| first(f) == "MOVE5" && f.get(1).is_some_and(|w| w.starts_with('R')));
+        match request {
+            Request::Swap => ours.iter().any(|f| first(f).starts_with("SWAP")),
+            Request::Choose { .. } => ours.iter().any(|f| first(f) == "MOVE5C"),
+            Request::Offer { .. } => ours.iter().any(|f| {
+                first(f) == "MOVE5" && (f.get(1).is_some_and(|w| w.starts_with('D')) || (!refresh && f.len() >= 3))
+            }),
+            Request::Place { areas, declare } => {
+                let moves: Vec<&Vec<&str>> = ours
+                    .iter()
+                    .filter(|f| first(f).starts_with("MOVE") && first(f) != "MOVE5C" && f.len() >= 3)
+                    .collect();
+                let declared = declare.is_none()
+                    || ours.iter().any(|f| first(f) == "N")
+                    || moves.last().is_some_and(|f| f.len() >= 4);
+                moves.len() >= areas.len() && declared
+            }
+            Request::Swap2 => false,
+        }
+    }
+
     /// Reads an engine's `MESSAGE <RULE> …` reply lines into its action for `request` (other lines are ignored).
     ///
     /// # Errors
@@ -416,6 +449,8 @@ mod tests {
                 let replayed = read.negotiation(15).unwrap_or_else(|e| panic!("{rule} {lines:?}: {e}"));
                 assert_eq!(replayed.turn().map(|t| t.request), Some(turn.request.clone()), "{rule} {lines:?}");
                 let reply = read.reply_lines(&action, neg.stones().len());
+                assert!(step.reply_complete(&turn.request, &reply), "{rule} {reply:?}");
+                assert!(!step.reply_complete(&turn.request, &reply[..reply.len() - 1]), "{rule} {reply:?}");
                 assert_eq!(step.parse_reply(&turn.request, &reply), Ok(action.clone()), "{rule} {reply:?}");
                 neg.apply(action).expect("legal");
             }
