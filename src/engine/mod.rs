@@ -8,6 +8,8 @@ use crate::search::time::Clock;
 use crate::search::tt::Table;
 use crate::search::{Report, SearchLimits, SearchOptions, search};
 use crate::types::{Color, Pos, Rule};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -69,6 +71,12 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// A seed from the clock and the process, so that two engines started together still choose differently.
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ (u64::from(std::process::id()) << 32)
+}
+
 /// The largest transposition table: 4 GiB (what `yxshowinfo` announces).
 pub const MAX_HASH_BYTES: usize = 4 << 30;
 
@@ -99,6 +107,8 @@ pub struct Engine {
     /// Points the engine must not play (Yixin-Board's yxblock), kept across positions, in board order.
     blocked: Vec<Pos>,
     winner: Option<Color>,
+    /// Varies the opening choices among near-equal ones (seeded from the clock; `set_seed` fixes it).
+    rng: StdRng,
 }
 
 impl Engine {
@@ -113,7 +123,13 @@ impl Engine {
             settings: Settings::default(),
             blocked: Vec::new(),
             winner: None,
+            rng: StdRng::seed_from_u64(clock_seed()),
         })
+    }
+
+    /// Fixes the seed of the opening choices' variety (it comes from the clock otherwise).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.rng = StdRng::seed_from_u64(seed);
     }
 
     /// The settings.

@@ -101,14 +101,14 @@ impl Engine {
         value < -SWAP_MARGIN
     }
 
-    /// The legal move within the central square `area` for the side to move after which the opponent's shallow
-    /// score is nearest to even, with that score.
+    /// A legal move within the central square `area` for the side to move after which the opponent's shallow score
+    /// is near even (drawn among the few most even), with that score.
     fn most_even(&mut self, area: Area, stop: &AtomicBool) -> Option<(Pos, i32)> {
         let size = self.pb.size();
         let side = self.side_to_move();
         let options = SearchOptions { threads: 1, ..self.settings.search };
         let mut pb = self.pb.clone();
-        let mut best: Option<(Pos, i32)> = None;
+        let mut scored: Vec<(i32, (Pos, i32))> = Vec::new();
         for p in self.pb.board().points() {
             if area.is_some_and(|side_len| !within(p, size, side_len))
                 || pb.is_five(side, p)
@@ -120,11 +120,9 @@ impl Engine {
             let limits = crate::search::SearchLimits { depth: SHALLOW - 1, stop: Some(stop), ..Default::default() };
             let score = crate::search::search(&pb, side.opponent(), &self.table, &limits, &options, |_| {}).score;
             pb.undo();
-            if best.is_none_or(|(_, s)| score.abs() < s.abs()) {
-                best = Some((p, score));
-            }
+            scored.push((score.abs(), (p, score)));
         }
-        best
+        self.near_best(scored)
     }
 
     /// `count` fifth moves for Black: the search's best, each ruling out its symmetric images; when the search

@@ -5,11 +5,15 @@ use super::{Engine, RENJU_OPENINGS};
 use crate::pattern::PatternBoard;
 use crate::search::{Report, SearchLimits, SearchOptions, search};
 use crate::types::{Color, Pos};
+use rand::RngExt;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Swap2: White takes Black instead when its search score is below minus this.
 pub(super) const SWAP_MARGIN: i32 = 150;
+/// The most even openings and stones, this many of them, are all candidates; one is drawn at random, so that
+/// negotiations vary from game to game.
+pub(super) const VARIETY: usize = 4;
 
 /// White's answer on swap2's three or five stones.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,10 +135,11 @@ impl Engine {
         search(pb, side, &self.table, &limits, &options, |_| {}).score
     }
 
-    /// The renju opening (of the 26) nearest to even by a shallow search, as three stones.
+    /// A renju opening (of the 26) near even by a shallow search, as three stones: drawn among the [`VARIETY`]
+    /// most even.
     pub(super) fn soosorv_opening(&mut self, stop: Option<&AtomicBool>) -> Vec<Pos> {
         let size = self.pb.size();
-        let mut best: Option<(i32, Vec<Pos>)> = None;
+        let mut scored: Vec<(i32, Vec<Pos>)> = Vec::new();
         for opening in RENJU_OPENINGS {
             let stones: Vec<Pos> = opening.split_whitespace().filter_map(|w| Pos::parse(w, 15).ok()).collect();
             let Ok(mut pb) = PatternBoard::new(size, self.pb.rule()) else { break };
@@ -146,15 +151,23 @@ impl Engine {
             for (i, &p) in stones.iter().enumerate() {
                 pb.make(p, if i % 2 == 0 { Color::Black } else { Color::White });
             }
-            let score = self.shallow_score(&pb, Color::White, 4, stop).abs();
-            if best.as_ref().is_none_or(|(s, _)| score < *s) {
-                best = Some((score, stones));
-            }
+            scored.push((self.shallow_score(&pb, Color::White, 4, stop).abs(), stones));
             if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
                 break;
             }
         }
-        best.map(|(_, s)| s).unwrap_or_default()
+        self.near_best(scored).unwrap_or_default()
+    }
+
+    /// One of `scored` (distance from even, choice) drawn at random among the [`VARIETY`] nearest to even.
+    pub(super) fn near_best<T>(&mut self, mut scored: Vec<(i32, T)>) -> Option<T> {
+        if scored.is_empty() {
+            return None;
+        }
+        scored.sort_by_key(|(d, _)| *d);
+        scored.truncate(VARIETY);
+        let i = self.rng.random_range(0..scored.len());
+        Some(scored.swap_remove(i).1)
     }
 
     /// White's choice among Black's offered fifth moves: the one after which White stands best.
