@@ -198,21 +198,32 @@ pub enum Breach {
     Over,
 }
 
+impl Breach {
+    /// The breach with its points in `H8` notation on a board of side `size` (Display writes protocol `x,y`).
+    #[must_use]
+    pub fn describe(&self, size: usize) -> String {
+        self.text(&|p: &Pos| p.notation(size))
+    }
+
+    fn text(&self, at: &dyn Fn(&Pos) -> String) -> String {
+        match self {
+            Breach::Kind => "not an answer to the step asked".to_string(),
+            Breach::Count(wanted, given) => format!("{given} given where the rule asks {wanted}"),
+            Breach::Area(p, side) => format!("{} is outside the central {side}x{side} square", at(p)),
+            Breach::Taken(p) => format!("{} is taken or off the board", at(p)),
+            Breach::Illegal(p) => format!("{} is not a legal move (forbidden, or a five)", at(p)),
+            Breach::Twice(p) => format!("{} is offered twice", at(p)),
+            Breach::Symmetric(p, q) => format!("{} and {} are symmetric offers", at(p), at(q)),
+            Breach::NotOffered(p) => format!("{} was not offered", at(p)),
+            Breach::Declared(n, max) => format!("{n} fifth moves declared (1 to {max})"),
+            Breach::Over => "the opening is over".to_string(),
+        }
+    }
+}
+
 impl fmt::Display for Breach {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = |p: &Pos| format!("{},{}", p.x, p.y);
-        match self {
-            Breach::Kind => write!(f, "not an answer to the step asked"),
-            Breach::Count(wanted, given) => write!(f, "{given} given where the rule asks {wanted}"),
-            Breach::Area(p, side) => write!(f, "{} is outside the central {side}x{side} square", at(p)),
-            Breach::Taken(p) => write!(f, "{} is taken or off the board", at(p)),
-            Breach::Illegal(p) => write!(f, "{} is not a legal move (forbidden, or a five)", at(p)),
-            Breach::Twice(p) => write!(f, "{} is offered twice", at(p)),
-            Breach::Symmetric(p, q) => write!(f, "{} and {} are symmetric offers", at(p), at(q)),
-            Breach::NotOffered(p) => write!(f, "{} was not offered", at(p)),
-            Breach::Declared(n, max) => write!(f, "{n} fifth moves declared (1 to {max})"),
-            Breach::Over => write!(f, "the opening is over"),
-        }
+        f.write_str(&self.text(&|p: &Pos| format!("{},{}", p.x, p.y)))
     }
 }
 

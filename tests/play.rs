@@ -53,3 +53,24 @@ fn the_engine_moves_first_when_the_person_takes_white_and_bad_options_are_refuse
     assert_eq!(code, 2);
     assert!(String::from_utf8_lossy(&out).starts_with("error: bad time (milliseconds a move) 'fast'"));
 }
+
+#[test]
+fn a_person_negotiates_the_opening_step_by_step_and_a_breach_is_explained() {
+    // RIF as tentative Black: a third stone outside 5x5 is refused with its reason, the opening is then placed,
+    // Tengen (White) decides the swap and the fourth, the person offers two fifth moves (one twice first).
+    let text = play(&["--opening-rule", "rif", "--ms", "50"], "h8 h9 l12\nh8 h9 j10\nj6 j6\nj6 g9\nquit\n");
+    assert!(text.contains("Opening rule rif: you are tentative Black"), "{text}");
+    assert!(text.contains("L12 is outside the central 5x5 square"), "{text}");
+    if text.contains("Tengen (White) keeps its colour") {
+        // Black offers: the same point twice is refused, two different points are taken.
+        assert!(text.contains("J6 is offered twice"), "{text}");
+        assert!(text.contains("The opening is settled: you play Black."), "{text}");
+        assert!(text.contains("Tengen plays "), "{text}");
+    } else {
+        // Tengen took Black: the person, now White, is asked for the fourth; the script's answers do not fit it.
+        assert!(text.contains("Tengen (White) swaps colours") && text.contains("Opening left unfinished."), "{text}");
+    }
+    let mut out = Vec::new();
+    let args: Vec<String> = ["play", "--opening-rule", "fast"].iter().map(|s| s.to_string()).collect();
+    assert_eq!(tengen::cli::run(&args, &mut &b""[..], &mut out).expect("io"), 2);
+}

@@ -4,6 +4,7 @@
 mod matchcmd;
 mod options;
 mod play;
+mod play_opening;
 mod position;
 mod puppet;
 mod selfplay;
@@ -44,7 +45,7 @@ const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N] [--jobs N
                            [--opening-depth D] [--seed S]] [--symmetries] [--concurrency K] [--sgf DIR]
                            [--sprt ELO0,ELO1[,ALPHA,BETA]] [--no-suspend]
        pbrain-tengen openings [--rule R] [--size N] [--count N] [--stones K] [--depth D] [--max-score S] [--seed S]
-       pbrain-tengen play [--rule R] [--size N] [--black|--white] [--ms N]   (a game in the terminal)
+       pbrain-tengen play [--rule R] [--size N] [--black|--white] [--ms N] [--opening-rule R]   (a game in the terminal)
        pbrain-tengen puppet STEP...   (a scripted protocol engine for testing match runners)
        pbrain-tengen [--max-depth N] [--max-nodes N] [--threads N] [--hash-mb N] [--no-threats]   (the protocol)
 forbid and solve read position lines on stdin and answer each on one line, in order (--jobs: in parallel)";

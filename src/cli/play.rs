@@ -5,6 +5,7 @@
 use super::OptionCursor;
 use super::think::board_text;
 use crate::engine::Engine;
+use crate::opening_rule::{OpeningRule, Player};
 use crate::pattern::MoveOutcome;
 use crate::types::{Color, MAX_SIZE, MIN_SIZE, Pos, Rule};
 use std::io::{self, BufRead, Write};
@@ -20,14 +21,16 @@ pub struct PlayOptions {
     pub human: Color,
     /// The engine's time a move, in milliseconds.
     pub ms: u64,
+    /// Negotiate the opening by this rule first (the person is tentative Black with `--black`, the default).
+    pub opening_rule: Option<OpeningRule>,
 }
 
-/// Parses `[--rule R] [--size N] [--black|--white] [--ms N]`.
+/// Parses `[--rule R] [--size N] [--black|--white] [--ms N] [--opening-rule R]`.
 ///
 /// # Errors
 /// A message naming the bad or unknown option.
 pub fn parse_play(args: &[String]) -> Result<PlayOptions, String> {
-    let mut opts = PlayOptions { rule: Rule::Renju, size: 15, human: Color::Black, ms: 1_000 };
+    let mut opts = PlayOptions { rule: Rule::Renju, size: 15, human: Color::Black, ms: 1_000, opening_rule: None };
     let mut cursor = OptionCursor::new(args);
     while let Some((name, inline)) = cursor.next_option() {
         match name.as_str() {
@@ -36,6 +39,7 @@ pub fn parse_play(args: &[String]) -> Result<PlayOptions, String> {
             "--black" if inline.is_none() => opts.human = Color::Black,
             "--white" if inline.is_none() => opts.human = Color::White,
             "--ms" => opts.ms = cursor.number(&name, &inline, "time (milliseconds a move)", 1..=3_600_000)?,
+            "--opening-rule" => opts.opening_rule = Some(cursor.value(&name, &inline)?.parse()?),
             other => return Err(format!("unknown option '{other}'")),
         }
     }
@@ -52,11 +56,38 @@ fn name(c: Color) -> &'static str {
 /// # Errors
 /// Output I/O errors only (the end of the input ends the game).
 pub fn play(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
-    let Ok(mut engine) = Engine::new(opts.size, opts.rule) else {
+    let rule = opts.opening_rule.map_or(opts.rule, |o| o.game_rule(opts.rule));
+    let Ok(mut engine) = Engine::new(opts.size, rule) else {
         return writeln!(out, "error: board size {} is not supported", opts.size);
     };
     engine.configure(|s| s.clock.turn_ms = opts.ms);
     let size = opts.size;
+    let mut human = opts.human;
+    // The stones before this many moves are the opening's: undo does not take them back.
+    let mut fixed = 0;
+    if let Some(opening_rule) = opts.opening_rule {
+        let person = if opts.human == Color::Black { Player::First } else { Player::Second };
+        let Some((stones, colour)) =
+            super::play_opening::negotiate(&mut engine, opening_rule, opts.rule, person, input, out)?
+        else {
+            return out.flush();
+        };
+        let placed: Vec<(Pos, Color)> = stones
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (p, if i % 2 == 0 { Color::Black } else { Color::White }))
+            .collect();
+        if let Err(e) = engine
+            .new_game(size, rule)
+            .map_err(|e| e.to_string())
+            .and_then(|()| engine.set_up(&placed).map_err(|e| e.to_string()))
+        {
+            return writeln!(out, "error: {e}");
+        }
+        human = colour;
+        fixed = stones.len();
+    }
+    let opts = &PlayOptions { human, rule, ..*opts };
     writeln!(
         out,
         "Tengen, {} rule, {size}x{size}: you play {} (X is Black, O is White{}).",
@@ -103,7 +134,8 @@ pub fn play(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) ->
             }
             "undo" | "u" => {
                 // Back to the person's previous turn: the engine's answer and the person's move before it.
-                let mine = engine.board().board().moves().iter().filter(|&&(_, c)| c == opts.human).count();
+                let moves = engine.board().board().moves();
+                let mine = moves.iter().skip(fixed).filter(|&&(_, c)| c == opts.human).count();
                 if mine == 0 {
                     writeln!(out, "Nothing to take back: you have not moved yet.")?;
                     continue;
