@@ -164,6 +164,23 @@ pub enum Action {
     Choose(Pos),
 }
 
+impl Action {
+    /// The action as a person reads it (points in `H8` notation on a board of side `size`): "places H8 H9 J10",
+    /// "swaps", "offers H6 J9", "keeps H6"…
+    #[must_use]
+    pub fn describe(&self, size: usize) -> String {
+        let points = |ps: &[Pos]| ps.iter().map(|p| p.notation(size)).collect::<Vec<_>>().join(" ");
+        match self {
+            Action::Place(stones, None) => format!("places {}", points(stones)),
+            Action::Place(stones, Some(n)) => format!("places {} and declares {n} fifth moves", points(stones)),
+            Action::Swap(true) => "swaps colours".to_string(),
+            Action::Swap(false) => "keeps its colour".to_string(),
+            Action::Offer(offers) => format!("offers {}", points(offers)),
+            Action::Choose(p) => format!("keeps {}", p.notation(size)),
+        }
+    }
+}
+
 /// Who decides what next.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {

@@ -38,7 +38,7 @@ pub(super) fn negotiate(
         let colour = |p: Player| if neg.black() == p { "Black" } else { "White" };
         if turn.player != person {
             let Some(action) = engine.negotiate(&neg, Instant::now(), &stop) else { break };
-            writeln!(out, "Tengen ({}) {}", colour(turn.player), tell(&action, size))?;
+            writeln!(out, "Tengen ({}) {}", colour(turn.player), action.describe(size))?;
             if let Err(e) = neg.apply(action) {
                 // The engine's own actions keep to the rule; should one not, say so rather than go on.
                 writeln!(out, "error: Tengen's step breaks the rule ({e})")?;
@@ -137,18 +137,5 @@ fn read(request: &Request, text: &str, size: usize) -> Result<Action, String> {
             let [w] = words.as_slice() else { return Err("choose one point".to_string()) };
             Ok(Action::Choose(Pos::parse(w, size)?))
         }
-    }
-}
-
-/// An engine's action as the person reads it.
-fn tell(action: &Action, size: usize) -> String {
-    let points = |ps: &[Pos]| ps.iter().map(|p| p.notation(size)).collect::<Vec<_>>().join(" ");
-    match action {
-        Action::Place(stones, None) => format!("places {}", points(stones)),
-        Action::Place(stones, Some(n)) => format!("places {} and declares {n} fifth moves", points(stones)),
-        Action::Swap(true) => "swaps colours".to_string(),
-        Action::Swap(false) => "keeps its colour".to_string(),
-        Action::Offer(offers) => format!("offers {}", points(offers)),
-        Action::Choose(p) => format!("keeps {}", p.notation(size)),
     }
 }

@@ -41,7 +41,7 @@ pub(super) fn negotiate(
         if setup.suspend {
             engine.suspend();
         }
-        let text = describe(&action, setup.size);
+        let text = action.describe(setup.size);
         neg.apply(action).map_err(|b| refuse(Forfeit::Opening(b.to_string())))?;
         record.push((player, text));
     }
@@ -120,18 +120,5 @@ fn read_line(engine: &mut EngineProcess, deadline: Instant) -> Result<String, Fo
         Read::Line(line) => Ok(line),
         Read::Timeout => Err(Forfeit::Opening("no answer in time".to_string())),
         Read::Closed => Err(Forfeit::Crash),
-    }
-}
-
-/// An accepted action as the per-game line and the SGF tell it.
-fn describe(action: &Action, size: usize) -> String {
-    let points = |ps: &[Pos]| ps.iter().map(|p| p.notation(size)).collect::<Vec<_>>().join(" ");
-    match action {
-        Action::Place(stones, None) => format!("places {}", points(stones)),
-        Action::Place(stones, Some(n)) => format!("places {} and declares {n}", points(stones)),
-        Action::Swap(true) => "swaps".to_string(),
-        Action::Swap(false) => "keeps its colour".to_string(),
-        Action::Offer(offers) => format!("offers {}", points(offers)),
-        Action::Choose(p) => format!("keeps {}", p.notation(size)),
     }
 }
