@@ -153,7 +153,24 @@ fn crlf_lines_and_any_case_work() {
 #[test]
 fn random_lines_never_panic_or_hang() {
     // A reader fuzz: random bytes and random mixes of real commands with garbage arguments.
-    let words = ["START", "TURN", "BOARD", "DONE", "INFO", "BEGIN", "TAKEBACK", "yxboard", "yxstop", "RESTART", "PLAY"];
+    let words = [
+        "START",
+        "TURN",
+        "BOARD",
+        "DONE",
+        "INFO",
+        "BEGIN",
+        "TAKEBACK",
+        "yxboard",
+        "yxstop",
+        "RESTART",
+        "PLAY",
+        "yxrifstep2",
+        "yxrifstep5",
+        "yxtaraguchistep2 10",
+        "yxsoosorvstep6",
+        "SWAP2BOARD",
+    ];
     let mut rng = StdRng::seed_from_u64(0x9e37_79b9_7f4a_7c15);
     let mut rand = move |n: u64| rng.random_range(0..n);
     for _ in 0..20 {
@@ -268,4 +285,59 @@ fn symmetric_moves_are_recognised_for_the_fifth_move_offers() {
             assert!(!(a.1 == b.1 && a.0 + b.0 == 14), "{a:?} and {b:?} mirror each other: {text}");
         }
     }
+}
+
+#[test]
+fn random_opening_steps_always_get_an_answer_and_never_panic() {
+    // Every opening-rule step with random stones (some off the board, taken twice, outside their squares): each
+    // gets one answer, MESSAGE lines or a single ERROR, and the session goes on.
+    let steps = [
+        "yxrifstep2",
+        "yxrifstep3",
+        "yxrifstep4",
+        "yxrifstep5",
+        "yxyamaguchistep2 3",
+        "yxyamaguchistep4 2",
+        "yxsoosorvstep2",
+        "yxsoosorvstep4 2",
+        "yxsoosorvstep5 3",
+        "yxsoosorvstep6",
+        "yxtaraguchistep1 10",
+        "yxtaraguchistep2 10",
+        "yxtaraguchistep3 4",
+        "yxtaraguchistep4 2",
+    ];
+    let mut rng = StdRng::seed_from_u64(0x0bad_5eed);
+    let mut session = Session::new();
+    let mut out = Vec::new();
+    for line in ["START 15", "INFO rule 4", "INFO timeout_turn 20", "INFO max_depth 2"] {
+        session.line(line, &mut out).expect("io");
+    }
+    let mut answered = [0usize; 2]; // refused, decided
+    for _ in 0..150 {
+        out.clear();
+        let step = steps[rng.random_range(0..steps.len())];
+        session.line(step, &mut out).expect("io");
+        // A legal sequence (a direct opening, a far fourth, far offers) cut at a random length, sometimes with one
+        // stone replaced by a random point (anywhere, off the board, or a repeat).
+        let mut stones: Vec<(usize, usize)> = vec![(7, 7), (7, 6), (8, 5), (3, 3), (2, 12), (12, 2), (1, 1), (13, 13)];
+        stones.truncate(rng.random_range(0..9));
+        if !stones.is_empty() && rng.random_bool(0.3) {
+            let i = rng.random_range(0..stones.len());
+            stones[i] = (rng.random_range(0..17), rng.random_range(0..17));
+        }
+        for (x, y) in stones {
+            session.line(&format!("{x},{y}"), &mut out).expect("io");
+        }
+        session.line("done", &mut out).expect("io");
+        session.finish(&mut out).expect("io");
+        let text = String::from_utf8_lossy(&out).into_owned();
+        let errors = text.lines().filter(|l| l.starts_with("ERROR")).count();
+        let messages = text.lines().filter(|l| l.starts_with("MESSAGE")).count();
+        assert!(errors == 1 && messages == 0 || errors == 0 && messages >= 1, "{step}: {text:?}");
+        answered[usize::from(messages > 0)] += 1;
+    }
+    // Both kinds turn up, or the test proves little.
+    eprintln!("refused, decided: {answered:?}");
+    assert!(answered.iter().all(|&n| n >= 5), "refused, decided: {answered:?}");
 }
