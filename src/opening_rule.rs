@@ -550,7 +550,8 @@ impl Negotiation {
             if let Some(&q) = offers[..i].iter().find(|&&q| q == p) {
                 return Err(Breach::Twice(q));
             }
-            if let Some(&q) = offers[..i].iter().find(|&&q| symmetric(&self.board, p, q)) {
+            let same = images(&self.board, p);
+            if let Some(&q) = offers[..i].iter().find(|q| same.contains(q)) {
                 return Err(Breach::Symmetric(q, p));
             }
         }
@@ -575,6 +576,20 @@ pub fn symmetries(board: &PatternBoard) -> Vec<usize> {
     (0..8)
         .filter(|&k| b.moves().iter().all(|&(q, c)| b.cell(q.transform(size, k)) == crate::board::Cell::Stone(c)))
         .collect()
+}
+
+/// The distinct images of `p` under the position's symmetries ([`symmetries`]), `p` first: the moves that lead to
+/// the same game as `p`.
+#[must_use]
+pub fn images(board: &PatternBoard, p: Pos) -> Vec<Pos> {
+    let mut out: Vec<Pos> = Vec::new();
+    for k in symmetries(board) {
+        let image = p.transform(board.size(), k);
+        if !out.contains(&image) {
+            out.push(image);
+        }
+    }
+    out
 }
 
 /// Whether a symmetry of the position maps `p` onto `q` (two such moves lead to the same game).

@@ -367,19 +367,7 @@ impl Engine {
     /// stones (with their colours) onto themselves, itself included.
     #[must_use]
     pub fn equivalent_moves(&self, p: Pos) -> Vec<Pos> {
-        let size = self.pb.size();
-        let board = self.pb.board();
-        let mut out = Vec::new();
-        for k in 0..8 {
-            let map = |q: Pos| q.transform(size, k);
-            if board.moves().iter().all(|&(q, c)| board.cell(map(q)) == crate::board::Cell::Stone(c)) {
-                let image = map(p);
-                if !out.contains(&image) {
-                    out.push(image);
-                }
-            }
-        }
-        out
+        crate::opening_rule::images(&self.pb, p)
     }
 
     /// [`Engine::think_best`] where a move found also rules out the moves `same(move)` lists (its symmetric

@@ -6,9 +6,8 @@
 use super::Engine;
 use super::opening::SWAP_MARGIN;
 use crate::movegen::{is_legal, near_moves};
-use crate::opening_rule::{Action, Area, Negotiation, Request, symmetric, within};
+use crate::opening_rule::{Action, Area, Negotiation, Request, images, within};
 use crate::pattern::PatternBoard;
-use crate::search::SearchOptions;
 use crate::types::{Color, Pos};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -106,7 +105,6 @@ impl Engine {
     fn most_even(&mut self, area: Area, stop: &AtomicBool) -> Option<(Pos, i32)> {
         let size = self.pb.size();
         let side = self.side_to_move();
-        let options = SearchOptions { threads: 1, ..self.settings.search };
         let mut pb = self.pb.clone();
         let mut scored: Vec<(i32, (Pos, i32))> = Vec::new();
         for p in self.pb.board().points() {
@@ -117,8 +115,7 @@ impl Engine {
                 continue;
             }
             pb.make(p, side);
-            let limits = crate::search::SearchLimits { depth: SHALLOW - 1, stop: Some(stop), ..Default::default() };
-            let score = crate::search::search(&pb, side.opponent(), &self.table, &limits, &options, |_| {}).score;
+            let score = self.shallow_score(&pb, side.opponent(), SHALLOW - 1, Some(stop));
             pb.undo();
             scored.push((score.abs(), (p, score)));
         }
@@ -130,11 +127,7 @@ impl Engine {
     /// always `count` legal, distinct, pairwise non-symmetric offers when the board has them.
     fn offers(&mut self, count: usize, start: Instant, stop: &AtomicBool) -> Vec<Pos> {
         let board: PatternBoard = self.pb.clone();
-        let same = |p: Pos| -> Vec<Pos> {
-            let mut images = vec![p];
-            images.extend(board.board().points().filter(|&q| q != p && symmetric(&board, p, q)));
-            images
-        };
+        let same = |p: Pos| images(&board, p);
         let reports = self.think_distinct(start, Some(stop), count, same, |_| {});
         let mut offers: Vec<Pos> = Vec::new();
         let mut pb = self.pb.clone();
@@ -142,7 +135,7 @@ impl Engine {
             !offers.contains(&p)
                 && !pb.is_five(Color::Black, p)
                 && is_legal(pb, Color::Black, p)
-                && !offers.iter().any(|&q| symmetric(&board, p, q))
+                && !images(&board, p).iter().any(|q| offers.contains(q))
         };
         let mut near: Vec<Pos> = near_moves(&mut pb, Color::Black).to_vec();
         let weights = self.settings.search.weights;

@@ -118,9 +118,7 @@ impl Engine {
             if !ok {
                 continue;
             }
-            let limits = SearchLimits { depth: 5, stop, ..SearchLimits::default() };
-            let options = SearchOptions { threads: 1, ..self.settings.search };
-            let score = search(&pb, Color::White, &self.table, &limits, &options, |_| {}).score.abs();
+            let score = self.shallow_score(&pb, Color::White, 5, stop).abs();
             if best.as_ref().is_none_or(|(s, _)| score < *s) {
                 best = Some((score, stones));
             }

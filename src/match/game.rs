@@ -186,23 +186,23 @@ pub fn play(setup: &GameSetup) -> GameRecord {
     }
     if let Some(rule) = setup.opening_rule {
         // The first moves are negotiated; the engines then play by colour.
-        match negotiate(setup, rule, &mut engines, &mut record.negotiation) {
+        let negotiated = negotiate(setup, rule, &mut engines, &mut record.negotiation);
+        match &negotiated {
             Ok(neg) => {
                 record.opening = neg.stones().to_vec();
                 record.swapped = neg.black() == Player::Second;
             }
             Err((player, color, forfeit)) => {
-                record.swapped = (player == Player::Second) == (color == Color::Black);
-                record.outcome = Outcome::Forfeit(color, forfeit);
-                if record.swapped {
-                    engines.swap(0, 1);
-                }
-                finish(engines, &mut record);
-                return record;
+                record.swapped = (*player == Player::Second) == (*color == Color::Black);
+                record.outcome = Outcome::Forfeit(*color, forfeit.clone());
             }
         }
         if record.swapped {
             engines.swap(0, 1);
+        }
+        if negotiated.is_err() {
+            finish(engines, &mut record);
+            return record;
         }
     }
     let mut side = Color::Black;
@@ -327,7 +327,7 @@ fn read_move(engine: &mut EngineProcess, deadline: Instant, side: Color, log: &m
 }
 
 /// `x,y` (spaces allowed around the numbers), as the judge reads a move.
-fn parse_move(line: &str) -> Option<(i64, i64)> {
+pub(super) fn parse_move(line: &str) -> Option<(i64, i64)> {
     let (x, y) = line.trim().split_once(',')?;
     Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }

@@ -258,8 +258,7 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
         let (elo, margin) = elo_estimate(w, l, d);
         let score = (w as f64 + d as f64 / 2.0) / played as f64;
         // The score's 95% margin from the Elo margin's width around the score.
-        let to_score = |e: f64| 1.0 / (1.0 + 10f64.powf(-e / 400.0));
-        let half = ((to_score(elo + margin) - to_score(elo - margin)) / 2.0).abs();
+        let half = ((stats::score_of_elo(elo + margin) - stats::score_of_elo(elo - margin)) / 2.0).abs();
         writeln!(
             out,
             "Black: {w} - {l} - {d}, score {:.1}% +/- {:.1}% (95%)",

@@ -3,7 +3,7 @@
 //! `SWAP2BOARD` for Swap2), the reply is read back into an action, and the rule's referee checks it. An engine that
 //! breaks the rule, answers nothing in time or crashes forfeits.
 
-use super::game::{Forfeit, GameSetup};
+use super::game::{Forfeit, GameSetup, parse_move};
 use super::process::{EngineProcess, Read};
 use crate::opening_rule::{Action, Negotiation, OpeningRule, Player, Request};
 use crate::protocol::opening_steps::OpeningStep;
@@ -96,9 +96,8 @@ fn swap2_step(
         let points: Option<Vec<Pos>> = text
             .split_whitespace()
             .map(|w| {
-                let (x, y) = w.split_once(',')?;
-                let (x, y): (usize, usize) = (x.trim().parse().ok()?, y.trim().parse().ok()?);
-                (x < 256 && y < 256).then(|| Pos::new(x, y))
+                let (x, y) = parse_move(w)?;
+                ((0..256).contains(&x) && (0..256).contains(&y)).then(|| Pos::new(x as usize, y as usize))
             })
             .collect();
         let bad = || Forfeit::Opening(format!("answered '{}' to SWAP2BOARD", line.trim()));

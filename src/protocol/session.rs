@@ -344,10 +344,10 @@ impl Session {
                 }
                 Ok(())
             }
-            Command::NBest(n) => self.game().map(|_| Job::NBest(n)).map(|job| self.start_job(job)),
-            Command::BalanceOne(bias) => self.game().map(|_| Job::Balance(1, bias)).map(|job| self.start_job(job)),
-            Command::BalanceTwo(bias) => self.game().map(|_| Job::Balance(2, bias)).map(|job| self.start_job(job)),
-            Command::SearchDefend => self.game().map(|_| Job::Move).map(|job| self.start_job(job)),
+            Command::NBest(n) => self.job_in_game(Job::NBest(n)),
+            Command::BalanceOne(bias) => self.job_in_game(Job::Balance(1, bias)),
+            Command::BalanceTwo(bias) => self.job_in_game(Job::Balance(2, bias)),
+            Command::SearchDefend => self.job_in_game(Job::Move),
             Command::YxSwap2Step(step) => self.yixin_swap2(step),
             Command::Swap2Board(stones) => self.swap2_board(&stones),
             Command::OpeningStep(step) => self.opening_step(step),
@@ -371,6 +371,13 @@ impl Session {
             self.start_job(Job::Move);
         }
         Ok(result)
+    }
+
+    /// Starts `job` on the game, or refuses before START.
+    fn job_in_game(&mut self, job: Job) -> Result<(), Refusal> {
+        self.game()?;
+        self.start_job(job);
+        Ok(())
     }
 
     /// Yixin-Board's swap2 step on the last yxboard's position (0, 3 or 5 stones).

@@ -20,6 +20,11 @@ impl Busy {
         Busy { marks: (0..len).map(|_| AtomicU64::new(0)).collect() }
     }
 
+    /// Whether other threads share the marks (with one thread nothing is marked or deferred).
+    pub fn is_shared(&self) -> bool {
+        !self.marks.is_empty()
+    }
+
     fn slot(&self, key: u64) -> Option<&AtomicU64> {
         (!self.marks.is_empty()).then(|| &self.marks[(key as usize) & (SLOTS - 1)])
     }

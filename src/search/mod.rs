@@ -163,7 +163,7 @@ pub fn search(
         root_moves: &moves,
         busy: Busy::new(helpers > 0),
     };
-    let best = std::thread::scope(|scope| {
+    let (mut best, searched) = std::thread::scope(|scope| {
         for id in 1..=helpers {
             let shared = &shared;
             let board = board.clone();
@@ -220,7 +220,6 @@ pub fn search(
         stop.store(true, Ordering::Relaxed);
         (best, true)
     });
-    let (mut best, searched) = best;
     if !searched {
         return Report { elapsed: start.elapsed(), ..best };
     }

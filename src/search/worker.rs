@@ -341,7 +341,7 @@ impl<'a> Worker<'a> {
         let mut i = 0;
         // Lazy SMP: a deep node is marked while this thread searches it, and a late move into a node another thread
         // is searching waits until the other moves are done.
-        let share = depth >= DEFER_DEPTH && excluded.is_none();
+        let share = depth >= DEFER_DEPTH && excluded.is_none() && self.shared.busy.is_shared();
         let marked = share && self.shared.busy.enter(key);
         let mut deferred = MoveList::new();
         let mut next_deferred = 0;
