@@ -5,7 +5,8 @@
 # The name follows the judge's 2026 rule (PROTOCOL.md §1.2): among several pbrain executables it prefers the one
 # whose suffix is `_{rule}-{size}`, then `_{rule}`, then `_{size}`, then none. Needs, once:
 #   rustup target add x86_64-pc-windows-gnu
-#   apt-get install gcc-mingw-w64-x86-64      (the linker; .cargo/config.toml names it)
+#   apt-get install gcc-mingw-w64-x86-64      (the linker, .cargo/config.toml names it; and objdump for the import
+#                                              check, scripts/check-imports.sh, which runs before the zip)
 set -eu
 cd "$(dirname "$0")/.."
 rule=${1:-}
@@ -19,6 +20,8 @@ if [ -n "$rule" ] && [ -n "$size" ]; then suffix="_$rule-$size"
 elif [ -n "$rule" ]; then suffix="_$rule"
 fi
 cargo build --release --target x86_64-pc-windows-gnu
+# Only DLLs every Windows since 7 has (and Wine): no bcryptprimitives.dll.
+scripts/check-imports.sh target/x86_64-pc-windows-gnu/release/pbrain-tengen.exe
 mkdir -p dist
 exe="pbrain-tengen$suffix.exe"
 zip="dist/tengen$suffix.zip"

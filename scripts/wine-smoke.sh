@@ -1,15 +1,24 @@
 #!/bin/sh
-# Smoke test of the Windows build under Wine: START, a move, yxshowforbid, ABOUT, END, checked line by line.
-# Needs the Windows target and MinGW-w64 (see scripts/gomocup-zip.sh) and Wine (apt-get install wine64).
+# The Windows build under Wine, as an organiser would try it: builds pbrain-tengen.exe, checks its import table
+# (scripts/check-imports.sh), initialises the Wine prefix on first run (wineboot), and plays a short game through
+# scripts/protocol-smoke.py (START, BEGIN, TURNs, a renju BOARD with INFO rule 4, yxboard + yxshowforbid, END), which
+# prints every line sent and received and says in one line why it failed when it fails.
+# Needs, once: rustup target add x86_64-pc-windows-gnu; apt-get install gcc-mingw-w64-x86-64 wine64.
 set -eu
 cd "$(dirname "$0")/.."
-cargo build --release --target x86_64-pc-windows-gnu --quiet
+fail() { echo "wine smoke test failed: $*"; exit 1; }
+command -v x86_64-w64-mingw32-gcc >/dev/null || fail "x86_64-w64-mingw32-gcc is missing (apt-get install gcc-mingw-w64-x86-64)"
+wine=$(command -v wine64 || command -v wine || true)
+[ -z "$wine" ] && [ -x /usr/lib/wine/wine64 ] && wine=/usr/lib/wine/wine64
+[ -n "$wine" ] || fail "Wine is missing (apt-get install wine64)"
+cargo build --release --target x86_64-pc-windows-gnu --quiet || fail "the Windows build failed (rustup target add x86_64-pc-windows-gnu?)"
 exe=target/x86_64-pc-windows-gnu/release/pbrain-tengen.exe
-out=$( (printf 'START 15\r\nINFO timeout_turn 500\r\nINFO rule 4\r\nBEGIN\r\n'; sleep 10
-        printf 'TURN 1,1\r\n'; sleep 5; printf 'ABOUT\r\nEND\r\n'; sleep 2) | timeout 90 wine "$exe" 2>/dev/null | tr -d '\r')
-echo "$out"
-echo "$out" | sed -n 1p | grep -qx 'OK'
-echo "$out" | sed -n 2p | grep -qx '7,7'
-echo "$out" | sed -n 3p | grep -Eqx '[0-9]+,[0-9]+'
-echo "$out" | sed -n 4p | grep -q '^name="Tengen"'
+scripts/check-imports.sh "$exe" || fail "the executable imports a DLL that Wine or older Windows lack"
+export WINEDEBUG=-all,err+module  # the loader's missing-DLL errors, nothing else
+export WINEPREFIX="${WINEPREFIX:-$HOME/.wine-tengen}"
+if [ ! -f "$WINEPREFIX/system.reg" ]; then
+    echo "initialising the Wine prefix $WINEPREFIX"
+    timeout 300 "$wine" wineboot --init >/dev/null 2>&1 || fail "wineboot could not initialise $WINEPREFIX"
+fi
+python3 scripts/protocol-smoke.py "$wine" "$exe" || fail "see the line above"
 echo "wine smoke test: ok"

@@ -17,7 +17,7 @@ pub use game::{Forfeit, GameRecord, GameSetup, Outcome};
 pub use stats::{Decision, Sprt, elo_estimate, elo_pentanomial};
 
 use crate::types::{Color, Pos, Rule};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -149,7 +149,7 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
     }
     let mut tallies = vec![Tally::default(); pairs.len()];
     // The first game of each opening pair, waiting for its partner: (pair, game / 2) → first engine's points ×2.
-    let mut halves: HashMap<(usize, usize), usize> = HashMap::new();
+    let mut halves: BTreeMap<(usize, usize), usize> = BTreeMap::new();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let mut played = 0;

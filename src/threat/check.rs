@@ -9,7 +9,6 @@
 
 use crate::pattern::{MoveOutcome, PatternBoard};
 use crate::types::{Color, Pos};
-use std::collections::HashSet;
 
 /// How a checked line ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,12 +169,12 @@ fn near_fives(pb: &PatternBoard, fives: &[Pos]) -> Vec<Pos> {
 /// The checker's own VCF search for `attacker` (to move, or as if the defender passed): exhaustive, with a set of
 /// refuted positions. Returns a winning line.
 pub fn naive_vcf(pb: &mut PatternBoard, attacker: Color) -> Option<Vec<Pos>> {
-    let mut refuted = HashSet::new();
+    let mut refuted = super::ZobristSet::default();
     let mut line = Vec::new();
     vcf_from(pb, attacker, &mut refuted, &mut line).then_some(line)
 }
 
-fn vcf_from(pb: &mut PatternBoard, attacker: Color, refuted: &mut HashSet<u64>, line: &mut Vec<Pos>) -> bool {
+fn vcf_from(pb: &mut PatternBoard, attacker: Color, refuted: &mut super::ZobristSet<u64>, line: &mut Vec<Pos>) -> bool {
     let defender = attacker.opponent();
     if let Some(&f) = fives(pb, attacker).first() {
         line.push(f);

@@ -83,3 +83,6 @@ impl std::hash::Hasher for ZobristHasher {
 
 /// A map keyed by zobrist hashes.
 pub type ZobristMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<ZobristHasher>>;
+/// A set of zobrist hashes. (A fixed hasher: the standard library's random one would import Windows'
+/// bcryptprimitives.dll, which Wine 8 and Windows before 10 lack.)
+pub type ZobristSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<ZobristHasher>>;
