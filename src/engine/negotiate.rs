@@ -4,20 +4,18 @@
 //! distinct and pairwise non-symmetric).
 
 use super::Engine;
-use super::opening::SWAP_MARGIN;
+use super::opening::{Ahead, SCREEN_DEPTH, SHORTLIST, WEIGH_DEPTH, distance, stopped};
 use crate::movegen::{is_legal, near_moves};
-use crate::opening_rule::{Action, Area, Negotiation, Request, images, within};
+use crate::opening_rule::{Action, Area, Negotiation, OpeningRule, Request, images, within};
 use crate::pattern::PatternBoard;
 use crate::types::{Color, Pos};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// Each fifth move Black must offer beyond the first is worth this much to White (White keeps the best for it).
-const OFFER_COST: i32 = 30;
-/// Depth of the searches that weigh placements and swaps.
-const SHALLOW: i32 = 4;
-/// Black declares one more offer for every this much it stands better after the opening (Yamaguchi, Soosõrv).
-const DECLARE_STEP: i32 = 100;
+/// Taraguchi's fifth stone: Black places it (White may then swap) rather than offering when the most even point
+/// leaves Black's expected score within this of a half, that is when Black keeps at least a quarter after White's
+/// swap.
+const PLACE_MARGIN: f64 = 0.25;
 
 impl Engine {
     /// The engine's action at the negotiation's current step (it must be the deciding player's): `None` once the
@@ -28,7 +26,7 @@ impl Engine {
         self.winner = None;
         Some(match turn.request {
             Request::Place { areas, declare } => self.place(negotiation, &areas, declare, start, stop),
-            Request::Swap => Action::Swap(self.swap_wanted(negotiation, stop)),
+            Request::Swap => Action::Swap(self.swap_wanted(negotiation, start, stop)),
             Request::Swap2 => match self.swap2_decision(start, stop, |_| {}) {
                 super::Swap2Decision::Swap => Action::Swap(true),
                 super::Swap2Decision::Play(m) => Action::Place(vec![m], None),
@@ -36,8 +34,8 @@ impl Engine {
             },
             Request::Offer { count, or_place } => {
                 if let Some(area) = or_place
-                    && let Some((p, score)) = self.most_even(area, stop)
-                    && score.abs() <= SWAP_MARGIN
+                    && let Some((p, chance)) = self.most_even(area, start, stop)
+                    && distance(chance) <= PLACE_MARGIN
                 {
                     // Taraguchi: a fifth stone that leaves the game even makes White's swap a coin toss.
                     Action::Place(vec![p], None)
@@ -47,14 +45,14 @@ impl Engine {
             }
             // No offer is legal only when the offers broke the rule, which the referee has already refused.
             Request::Choose { offers } => {
-                Action::Choose(self.choose_offer(&offers, Some(stop)).or(offers.first().copied())?)
+                Action::Choose(self.choose_offer(&offers, start, Some(stop)).or(offers.first().copied())?)
             }
         })
     }
 
-    /// Stones to place: the opening (the one of the 26, or swap2's three, nearest to even), a Taraguchi stone (the
-    /// point of its square that leaves the game nearest to even, since the opponent may swap next), or White's
-    /// fourth move (the search's best), with the declaration when one is due.
+    /// Stones to place: the opening (the one of the 26, or swap2's three, nearest to even with what follows under
+    /// the rule), a Taraguchi stone (the point of its square that leaves the game nearest to even, since the
+    /// opponent may swap next), or White's fourth move (the search's best), with the declaration when one is due.
     fn place(
         &mut self,
         negotiation: &Negotiation,
@@ -63,50 +61,62 @@ impl Engine {
         start: Instant,
         stop: &AtomicBool,
     ) -> Action {
-        let stones = match areas {
-            [Some(1), Some(3), Some(5)] => self.soosorv_opening(Some(stop)),
-            [None, None, None] => self.balance_opening(Some(stop)),
-            [None] => self.think_from(start, Some(stop), |_| {}).best.into_iter().collect(),
-            [area] => self.most_even(*area, stop).map(|(p, _)| p).into_iter().collect(),
-            _ => Vec::new(),
-        };
-        let declared = declare.map(|max| {
-            // Black's advantage after the stones, from White's score to move: the more Black stands better, the
-            // more fifth moves it must offer.
-            let mut pb = negotiation.board().clone();
-            let mut color = if pb.board().stone_count() % 2 == 0 { Color::Black } else { Color::White };
-            for &p in &stones {
-                pb.make(p, color);
-                color = color.opponent();
+        let (stones, declared) = match areas {
+            [Some(1), Some(3), Some(5)] => {
+                // Soosõrv: White will declare the number of offers after its fourth, so an opening that some
+                // declaration balances (weighed as Yamaguchi's, the declaration left to White).
+                let ahead = match (negotiation.rule(), declare) {
+                    (_, Some(max)) | (OpeningRule::Soosorv(max), None) => Ahead::Declare(max),
+                    (OpeningRule::Rif, None) => Ahead::Offers(2),
+                    _ => Ahead::Nothing,
+                };
+                let (stones, declared) = self.renju_opening(ahead, start, Some(stop));
+                (stones, declared.filter(|_| declare.is_some()))
             }
-            let white = self.shallow_score(&pb, Color::White, SHALLOW, Some(stop));
-            (1 + (-white).max(0) / DECLARE_STEP).clamp(1, max as i32) as usize
-        });
+            [None, None, None] => (self.balance_opening(start, Some(stop)), None),
+            [None] => {
+                let fourth: Vec<Pos> = self.think_from(start, Some(stop), |_| {}).best.into_iter().collect();
+                // White declares after its fourth the number of offers that leaves the game nearest to even, since
+                // Black may swap next.
+                let declared = declare.map(|max| {
+                    let Some(board) = self.placed(&fourth) else { return 1 };
+                    let deadline = self.deadline(Instant::now());
+                    let chances = self.offer_chances(&board, max, deadline, Some(stop));
+                    let nearest = chances.iter().enumerate().min_by(|a, b| distance(*a.1).total_cmp(&distance(*b.1)));
+                    nearest.map_or(1, |(i, _)| i + 1)
+                });
+                (fourth, declared)
+            }
+            [area] => (self.most_even(*area, start, stop).map(|(p, _)| p).into_iter().collect(), None),
+            _ => (Vec::new(), None),
+        };
         Action::Place(stones, declared)
     }
 
-    /// Whether the player deciding a swap of the colour whose holder decides wants the other colour: it does when
-    /// the colour it holds stands worse than the margin (for Black, less the cost of the offers still to make).
-    fn swap_wanted(&mut self, negotiation: &Negotiation, stop: &AtomicBool) -> bool {
+    /// Whether the player deciding a swap wants the other colour: it does when the colour it holds expects less
+    /// than a half, looking ahead at White's fourth and the offers when they come next (RIF, Yamaguchi after the
+    /// opening; Soosõrv after the fourth and its declaration).
+    fn swap_wanted(&mut self, negotiation: &Negotiation, start: Instant, stop: &AtomicBool) -> bool {
         let Some(turn) = negotiation.turn() else { return false };
-        let held = if negotiation.black() == turn.player { Color::Black } else { Color::White };
-        let to_move = if negotiation.stones().len() % 2 == 0 { Color::Black } else { Color::White };
-        let score = self.shallow_score(negotiation.board(), to_move, SHALLOW + 1, Some(stop));
-        let mut value = if held == to_move { score } else { -score };
-        if let Some(n) = negotiation.declared().filter(|_| negotiation.stones().len() == 4) {
-            let cost = OFFER_COST * (n as i32 - 1);
-            value += if held == Color::Black { -cost } else { cost };
-        }
-        value < -SWAP_MARGIN
+        let ahead = match (negotiation.rule(), negotiation.stones().len(), negotiation.declared()) {
+            (OpeningRule::Rif, 3, _) => Ahead::Offers(2),
+            (OpeningRule::Yamaguchi, 3, Some(n)) | (OpeningRule::Soosorv(_), 4, Some(n)) => Ahead::Offers(n),
+            _ => Ahead::Nothing,
+        };
+        let deadline = self.deadline(start);
+        let (black, _) = self.chance_ahead(negotiation.board(), ahead, deadline, Some(stop));
+        if negotiation.black() == turn.player { black < 0.5 } else { black > 0.5 }
     }
 
-    /// A legal move within the central square `area` for the side to move after which the opponent's shallow score
-    /// is near even (drawn among the few most even), with that score.
-    fn most_even(&mut self, area: Area, stop: &AtomicBool) -> Option<(Pos, i32)> {
+    /// A legal move within the central square `area` for the side to move after which the game is nearest to
+    /// even (screened at a shallow depth, the nearest weighed deeper while the time lasts, drawn among the few
+    /// most even), with Black's expected score after it.
+    fn most_even(&mut self, area: Area, start: Instant, stop: &AtomicBool) -> Option<(Pos, f64)> {
+        let deadline = self.deadline(start);
         let size = self.pb.size();
         let side = self.side_to_move();
         let mut pb = self.pb.clone();
-        let mut scored: Vec<(i32, (Pos, i32))> = Vec::new();
+        let mut screened: Vec<(f64, (Pos, f64))> = Vec::new();
         for p in self.pb.board().points() {
             if area.is_some_and(|side_len| !within(p, size, side_len))
                 || pb.is_five(side, p)
@@ -115,11 +125,26 @@ impl Engine {
                 continue;
             }
             pb.make(p, side);
-            let score = self.shallow_score(&pb, side.opponent(), SHALLOW - 1, Some(stop));
+            let chance = self.black_chance(&pb, SCREEN_DEPTH - 1, Some(deadline), Some(stop));
+            screened.push((distance(chance), (p, chance)));
             pb.undo();
-            scored.push((score.abs(), (p, score)));
+            if stopped(Some(stop)) || Instant::now() >= deadline {
+                break; // the points screened so far
+            }
         }
-        self.near_best(scored)
+        screened.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut weighed: Vec<(f64, (Pos, f64))> = Vec::new();
+        for &(_, (p, _)) in screened.iter().take(SHORTLIST) {
+            if Instant::now() >= deadline || stopped(Some(stop)) {
+                break;
+            }
+            pb.make(p, side);
+            let chance = self.black_chance(&pb, WEIGH_DEPTH, Some(deadline), Some(stop));
+            pb.undo();
+            weighed.push((distance(chance), (p, chance)));
+        }
+        // No time to weigh: the screen's choice.
+        self.near_best(if weighed.is_empty() { screened } else { weighed })
     }
 
     /// `count` fifth moves for Black: the search's best, each ruling out its symmetric images; when the search
@@ -212,5 +237,35 @@ mod tests {
         let offers = engine.offers(10, Instant::now(), &stop);
         assert_eq!(offers.len(), 10, "{offers:?}");
         n.apply(Action::Offer(offers)).expect("the referee accepts them");
+    }
+
+    #[test]
+    fn a_swap_takes_the_colour_that_stands_better_and_offers_cost_black() {
+        // Taraguchi after four stones where Black (to move) has an open three: whoever holds White swaps, whoever
+        // holds Black keeps it.
+        let mut n = Negotiation::new(OpeningRule::Taraguchi(10), 15, Rule::Renju).expect("rule");
+        let at = |s: &str| Pos::parse(s, 15).expect("point");
+        for (stone, swap) in [("h8", false), ("h9", false), ("i8", false), ("h10", false)] {
+            n.apply(Action::Place(vec![at(stone)], None)).expect("stone");
+            if n.turn().is_some_and(|t| t.request == Request::Swap) && n.stones().len() < 4 {
+                n.apply(Action::Swap(swap)).expect("swap");
+            }
+        }
+        // Black's stones h8 i8 and the fifth on g8 or j8 make an open three: Black to move stands better.
+        let mut engine = Engine::new(15, Rule::Renju).expect("engine");
+        engine.configure(|s| s.clock = Clock { turn_ms: 200, match_ms: 0, left_ms: None });
+        let stop = AtomicBool::new(false);
+        engine.pb = n.board().clone();
+        let black = engine.black_chance(n.board(), WEIGH_DEPTH, None, None);
+        assert!(black > 0.5, "Black to move with two in a row and the move: {black}");
+        let turn = n.turn().expect("a swap");
+        assert_eq!(turn.request, Request::Swap);
+        let holds_black = n.black() == turn.player;
+        assert_eq!(engine.swap_wanted(&n, Instant::now(), &stop), !holds_black);
+        // White keeps the offer best for it, so the more Black offers the less it expects.
+        let chances = engine.offer_chances(n.board(), 5, Instant::now() + std::time::Duration::from_secs(5), None);
+        assert_eq!(chances.len(), 5, "{chances:?}");
+        assert!(chances.windows(2).all(|w| w[1] <= w[0]), "{chances:?}");
+        assert!(chances[4] < chances[0], "five offers cost Black something: {chances:?}");
     }
 }

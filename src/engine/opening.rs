@@ -1,24 +1,89 @@
-//! The opening helpers: balancing stones, the 26 openings weighed, swap2's swap and the choice among offers, each
-//! from shallow searches and returned as typed decisions for the protocol layer to render.
+//! The opening helpers: every opening decision weighs a position by Black's expected score, a logistic curve of a
+//! search's score fitted to self-play games from random openings ([`Calibration`]; `scripts/opening-balance.sh`
+//! measures it). The 26 openings and swap2's three stones are drawn among the most even; swap2's swap and the
+//! choice among offers take the better side; and the look-ahead of the offer rules (White's fourth, then Black's
+//! best distinct fifth moves of which White keeps the best for it) weighs openings, declarations and swaps.
 
-use super::{Engine, RENJU_OPENINGS};
+use super::Engine;
+use crate::opening_rule::images;
 use crate::pattern::PatternBoard;
 use crate::search::{Report, SearchLimits, SearchOptions, search};
-use crate::types::{Color, Pos};
+use crate::types::{Color, Pos, Rule};
 use rand::RngExt;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// Swap2: White takes Black instead when its search score is below minus this.
-pub(super) const SWAP_MARGIN: i32 = 150;
+/// Depth of the search every candidate gets, and of the look-ahead's fourth and fifth moves.
+pub(super) const SCREEN_DEPTH: i32 = 4;
+/// Depth of the search that weighs the candidates the screen keeps, and the positions swaps are decided on.
+pub(super) const WEIGH_DEPTH: i32 = 6;
+/// How many candidates the screen keeps for weighing (as many as the time allows).
+pub(super) const SHORTLIST: usize = 8;
 /// The most even openings and stones, this many of them, are all candidates; one is drawn at random, so that
 /// negotiations vary from game to game.
 pub(super) const VARIETY: usize = 4;
+/// The most fifth moves the look-ahead weighs for a declaration.
+pub(super) const MAX_WEIGHED_OFFERS: usize = 10;
+/// Swap2's first player tries this many random three-stone openings besides its fixed shapes.
+const RANDOM_OPENINGS: usize = 32;
+
+/// Black's expected score from a search's score for Black: `1 / (1 + exp(-(score - even) / scale))`, fitted by
+/// maximum likelihood to Tengen's games against itself at 100 ms a move from random openings near the centre, each
+/// played with both colours, against the score of a search of [`WEIGH_DEPTH`] plies (`scripts/opening-balance.sh
+/// BIN RULE STONES`, which also fits depths 4 and 8):
+/// - renju, 3 stones (300 games): even at +100, scale 200 (depth 4: +90, depth 8: +110);
+/// - renju, 5 stones (400 games): even at +50, scale 200 (depth 4: +40, depth 8: +10 with scale 250);
+/// - freestyle, 3 stones (300 games): even at +50, scale 50 at each depth; but at 0.5 s a move Black scored 84% from
+///   the swap2 openings chosen near that even point (52 games, scores +53 to +137 at depth 6, a fit there puts even
+///   at -50, extrapolated): freestyle's first move weighs more as play grows stronger, so even is taken at 0.
+///
+/// The search undervalues White to move by 50 to 100 points this early. With Black to move the even point depends
+/// strongly on the depth (renju, 4 stones, 183 games: -350 at depth 4, -170 at 6, -40 at 8, all extrapolated since
+/// Black won 94%), so such positions are weighed after Black's best move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Calibration {
+    /// The score (for Black) of an even game.
+    pub even: i32,
+    /// How many points of score move Black's expected score from a half to 73%.
+    pub scale: i32,
+}
+
+impl Calibration {
+    /// The calibration of `rule` (renju's for renju, freestyle's for the others) with `stones` on the board and
+    /// White to move.
+    pub(super) fn of(rule: Rule, stones: usize) -> Calibration {
+        let (even, scale) = match (rule, stones) {
+            (Rule::Renju, 0..=3) => (100, 200),
+            (Rule::Renju, _) => (50, 200),
+            _ => (0, 50),
+        };
+        Calibration { even, scale }
+    }
+
+    /// Black's expected score (0 to 1) when a search scores the position `black_score` for Black.
+    pub(super) fn chance(self, black_score: i32) -> f64 {
+        1.0 / (1.0 + (-f64::from(black_score - self.even) / f64::from(self.scale)).exp())
+    }
+}
+
+/// Stones to place, with Black's declaration when it makes one.
+type Placement = (Vec<Pos>, Option<usize>);
+
+/// What follows an opening under the rule, for weighing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ahead {
+    /// The position itself (the swap comes next, or the later steps balance it).
+    Nothing,
+    /// White plays the fourth and Black offers this many fifth moves (White keeps the best for it).
+    Offers(usize),
+    /// As `Offers`, with Black declaring how many (1 to this many).
+    Declare(usize),
+}
 
 /// White's answer on swap2's three or five stones.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Swap2Decision {
-    /// Take Black (White stands clearly worse).
+    /// Take Black (Black stands better).
     Swap,
     /// Stay White and play this move.
     Play(Pos),
@@ -26,17 +91,225 @@ pub enum Swap2Decision {
     NoMove,
 }
 
+/// The colour to move on a negotiation's board (Black first, then alternating).
+pub(super) fn to_move(pb: &PatternBoard) -> Color {
+    if pb.board().stone_count() % 2 == 0 { Color::Black } else { Color::White }
+}
+
+/// How far an expected score is from even.
+pub(super) fn distance(chance: f64) -> f64 {
+    (chance - 0.5).abs()
+}
+
 impl Engine {
-    /// White to move on 3 or 5 swap2 stones: swap when White stands clearly worse, else its move.
+    /// The instant by which a decision that started at `start` must be made: the clock's optimum for the position.
+    pub(super) fn deadline(&self, start: Instant) -> Instant {
+        start + self.settings.clock.budget(self.pb.board().stone_count()).optimum
+    }
+
+    /// A one-thread search of `depth` plies on `pb` for the side to move, `exclude`d root moves left out, ended by
+    /// `deadline` or `stop`.
+    fn search_at(
+        &self,
+        pb: &PatternBoard,
+        depth: i32,
+        exclude: &[Pos],
+        deadline: Option<Instant>,
+        stop: Option<&AtomicBool>,
+    ) -> Report {
+        let limits =
+            SearchLimits { depth, optimum: deadline, maximum: deadline, stop, exclude, ..SearchLimits::default() };
+        let options = SearchOptions { threads: 1, ..self.settings.search };
+        search(pb, to_move(pb), &self.table, &limits, &options, |_| {})
+    }
+
+    /// Black's expected score on `pb` by a search of `depth` plies ([`Calibration`]). With Black to move, the
+    /// position after Black's best move is weighed instead (the calibration is measured with White to move).
+    pub(super) fn black_chance(
+        &self,
+        pb: &PatternBoard,
+        depth: i32,
+        deadline: Option<Instant>,
+        stop: Option<&AtomicBool>,
+    ) -> f64 {
+        let report = self.search_at(pb, depth, &[], deadline, stop);
+        let stones = pb.board().stone_count();
+        if to_move(pb) == Color::Black
+            && stones > 0
+            && let Some(best) = report.best
+            && !pb.is_five(Color::Black, best)
+        {
+            let mut after = pb.clone();
+            after.make(best, Color::Black);
+            let white = self.search_at(&after, depth, &[], deadline, stop).score;
+            return Calibration::of(pb.rule(), stones + 1).chance(-white);
+        }
+        let black = if to_move(pb) == Color::Black { report.score } else { -report.score };
+        Calibration::of(pb.rule(), stones).chance(black)
+    }
+
+    /// Black's expected score after what follows the opening `pb` under the rule ([`Ahead`]), with Black's
+    /// declaration when it makes one (the number of offers nearest to even).
+    pub(super) fn chance_ahead(
+        &self,
+        pb: &PatternBoard,
+        ahead: Ahead,
+        deadline: Instant,
+        stop: Option<&AtomicBool>,
+    ) -> (f64, Option<usize>) {
+        let max = match ahead {
+            Ahead::Nothing => 0,
+            Ahead::Offers(n) => n,
+            Ahead::Declare(max) => max.min(MAX_WEIGHED_OFFERS),
+        };
+        let chances = if max > 0 { self.offer_chances(pb, max, deadline, stop) } else { Vec::new() };
+        match (ahead, chances.last()) {
+            (Ahead::Offers(_), Some(&last)) => (last, None),
+            (Ahead::Declare(_), Some(_)) => chances
+                .iter()
+                .enumerate()
+                .min_by(|a, b| distance(*a.1).total_cmp(&distance(*b.1)))
+                .map_or((0.5, Some(1)), |(i, &c)| (c, Some(i + 1))),
+            // Nothing to look ahead at, or no time for it: the position itself.
+            _ => {
+                let declared = matches!(ahead, Ahead::Declare(_)).then_some(1);
+                (self.black_chance(pb, WEIGH_DEPTH, Some(deadline), stop), declared)
+            }
+        }
+    }
+
+    /// Black's expected score when it offers its n best distinct fifth moves (each ruling out its symmetric
+    /// images) and White keeps the best for it, for n = 1, 2, … up to `max`: fewer when the board or the time runs
+    /// out. On three stones White's fourth is first the screening search's best.
+    pub(super) fn offer_chances(
+        &self,
+        pb: &PatternBoard,
+        max: usize,
+        deadline: Instant,
+        stop: Option<&AtomicBool>,
+    ) -> Vec<f64> {
+        let mut pb = pb.clone();
+        if to_move(&pb) == Color::White {
+            let Some(fourth) = self.search_at(&pb, SCREEN_DEPTH, &[], Some(deadline), stop).best else {
+                return Vec::new();
+            };
+            pb.make(fourth, Color::White);
+        }
+        let mut excluded: Vec<Pos> = Vec::new();
+        let mut chances: Vec<f64> = Vec::new();
+        while chances.len() < max && Instant::now() < deadline && !stopped(stop) {
+            let report = self.search_at(&pb, SCREEN_DEPTH, &excluded, Some(deadline), stop);
+            let Some(best) = report.best.filter(|b| !excluded.contains(b)) else { break };
+            excluded.extend(images(&pb, best));
+            // Each offer is weighed on the board after it (the calibration of a search from the fifth move is
+            // the better measured). White keeps the offer that leaves Black least.
+            pb.make(best, Color::Black);
+            let chance = self.black_chance(&pb, SCREEN_DEPTH, Some(deadline), stop);
+            pb.undo();
+            let kept = chances.last().copied().unwrap_or(1.0);
+            chances.push(kept.min(chance));
+        }
+        chances
+    }
+
+    /// The board after `stones` are placed on the engine's position in turn, when each is an empty, legal point
+    /// that makes no five.
+    pub(super) fn placed(&self, stones: &[Pos]) -> Option<PatternBoard> {
+        let mut pb = self.pb.clone();
+        for &p in stones {
+            let color = to_move(&pb);
+            if !pb.board().is_empty(p) || pb.is_five(color, p) || !crate::movegen::is_legal(&mut pb, color, p) {
+                return None;
+            }
+            pb.make(p, color);
+        }
+        Some(pb)
+    }
+
+    /// Among `candidates` (stones to place in turn), the ones nearest to even: each screened in turn by a search of
+    /// [`SCREEN_DEPTH`] plies, then the nearest to even (all of them when the look-ahead is offers, whose weighing
+    /// the screen does not foresee) weighed with what follows ([`Engine::chance_ahead`]), both while the time
+    /// lasts; one is drawn among the [`VARIETY`] most even, with Black's declaration when it makes one.
+    fn most_even_stones(
+        &mut self,
+        candidates: Vec<Vec<Pos>>,
+        ahead: Ahead,
+        start: Instant,
+        stop: Option<&AtomicBool>,
+    ) -> Placement {
+        let deadline = self.deadline(start);
+        let mut screened: Vec<(f64, PatternBoard, Vec<Pos>)> = Vec::new();
+        for stones in candidates {
+            let Some(pb) = self.placed(&stones) else { continue };
+            let chance = self.black_chance(&pb, SCREEN_DEPTH, Some(deadline), stop);
+            screened.push((distance(chance), pb, stones));
+            if stopped(stop) || Instant::now() >= deadline {
+                break; // the candidates screened so far
+            }
+        }
+        screened.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let shortlist = if ahead == Ahead::Nothing { SHORTLIST } else { screened.len() };
+        let mut weighed: Vec<(f64, Placement)> = Vec::new();
+        for (_, pb, stones) in screened.iter().take(shortlist) {
+            if Instant::now() >= deadline || stopped(stop) {
+                break;
+            }
+            let (chance, declared) = self.chance_ahead(pb, ahead, deadline, stop);
+            weighed.push((distance(chance), (stones.clone(), declared)));
+        }
+        if weighed.is_empty() {
+            // No time to weigh: the screen's choice.
+            let declared = matches!(ahead, Ahead::Declare(_)).then_some(1);
+            weighed = screened.into_iter().map(|(d, _, stones)| (d, (stones, declared))).collect();
+        }
+        self.near_best(weighed).unwrap_or_default()
+    }
+
+    /// A renju opening (one of the 26) for the first player, nearest to even with what follows under the rule
+    /// (`ahead`), and Black's declaration when it makes one.
+    pub(super) fn renju_opening(&mut self, ahead: Ahead, start: Instant, stop: Option<&AtomicBool>) -> Placement {
+        let candidates = crate::openings::renju_openings(self.pb.size(), self.pb.rule());
+        self.most_even_stones(candidates, ahead, start, stop)
+    }
+
+    /// Three opening stones (Black, White, Black) near the centre for swap2's first player, nearest to even: a few
+    /// fixed shapes, random stones within three points of the centre, and (since those mostly favour Black in
+    /// freestyle) random openings with White next to the centre stone and Black's second stone up to five points
+    /// away. The board is left as it was.
+    pub fn balance_opening(&mut self, start: Instant, stop: Option<&AtomicBool>) -> Vec<Pos> {
+        let c = self.pb.size() / 2;
+        let (near, far) = (3.min(c), 5.min(c));
+        let at = |dx: isize, dy: isize| Pos::new(c.saturating_add_signed(dx), c.saturating_add_signed(dy));
+        let shapes =
+            [[(0, 0), (1, 0), (-1, 2)], [(0, 0), (0, 1), (2, 2)], [(0, 0), (1, -1), (1, 2)], [(0, 0), (2, 0), (0, 3)]];
+        let mut candidates: Vec<Vec<Pos>> =
+            shapes.iter().map(|shape| shape.iter().map(|&(dx, dy)| at(dx, dy)).collect()).collect();
+        for i in 0..RANDOM_OPENINGS {
+            let mut point = |reach: usize| {
+                Pos::new(
+                    c - reach + self.rng.random_range(0..=2 * reach),
+                    c - reach + self.rng.random_range(0..=2 * reach),
+                )
+            };
+            let (white, black) = if i % 2 == 0 { (point(1.min(c)), point(far)) } else { (point(near), point(near)) };
+            candidates.push(vec![Pos::new(c, c), white, black]);
+        }
+        self.most_even_stones(candidates, Ahead::Nothing, start, stop).0
+    }
+
+    /// White to move on 3 or 5 swap2 stones: take Black when Black's expected score is above a half, else White's
+    /// move.
     pub fn swap2_decision(
         &mut self,
         start: Instant,
         stop: &AtomicBool,
         on_iteration: impl FnMut(&Report),
     ) -> Swap2Decision {
-        let report = self.think_from(start, Some(stop), on_iteration);
-        match report.best {
-            Some(_) if report.score < -SWAP_MARGIN => Swap2Decision::Swap,
+        let deadline = start + (self.deadline(start) - start) / 4;
+        if self.black_chance(&self.pb, WEIGH_DEPTH, Some(deadline), Some(stop)) > 0.5 {
+            return Swap2Decision::Swap;
+        }
+        match self.think_from(start, Some(stop), on_iteration).best {
             Some(m) => Swap2Decision::Play(m),
             None => Swap2Decision::NoMove,
         }
@@ -47,7 +320,6 @@ impl Engine {
     /// search) is nearest `bias`. The moves are not played.
     pub fn balance(&mut self, count: usize, bias: i32, stop: Option<&AtomicBool>) -> Vec<Pos> {
         const WIDTH: usize = 10;
-        const DEPTH: i32 = 4;
         let side = self.side_to_move();
         let natural = |pb: &mut PatternBoard, c: Color| -> Vec<Pos> {
             let mut moves = crate::movegen::near_moves(pb, c);
@@ -57,11 +329,9 @@ impl Engine {
             });
             moves.into_iter().take(WIDTH).collect()
         };
-        let options = SearchOptions { threads: 1, ..self.settings.search };
-        let score_after = |pb: &PatternBoard, to_move: Color| -> i32 {
-            let limits = SearchLimits { depth: DEPTH, stop, ..SearchLimits::default() };
-            let r = search(pb, to_move, &self.table, &limits, &options, |_| {});
-            if to_move == side { r.score } else { -r.score }
+        let score_after = |pb: &PatternBoard| -> i32 {
+            let score = self.search_at(pb, SCREEN_DEPTH, &[], None, stop).score;
+            if to_move(pb) == side { score } else { -score }
         };
         let mut best: Option<(i32, Vec<Pos>)> = None;
         let mut pb = self.pb.clone();
@@ -79,8 +349,7 @@ impl Engine {
                     }
                     pb.make(s, side.opponent());
                 }
-                let to_move = if second.is_some() { side } else { side.opponent() };
-                let distance = (score_after(&pb, to_move) - bias).abs();
+                let distance = (score_after(&pb) - bias).abs();
                 if second.is_some() {
                     pb.undo();
                 }
@@ -89,89 +358,29 @@ impl Engine {
                 }
             }
             pb.undo();
-            if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
+            if stopped(stop) {
                 break;
             }
         }
         best.map(|(_, moves)| moves).unwrap_or_default()
     }
 
-    /// Three opening stones (Black, White, Black) near the centre whose position is nearest to even by a shallow
-    /// search, for the first player of swap2. The board is left as it was.
-    pub fn balance_opening(&mut self, stop: Option<&AtomicBool>) -> Vec<Pos> {
-        let c = self.pb.size() / 2;
-        let at = |dx: isize, dy: isize| Pos::new(c.saturating_add_signed(dx), c.saturating_add_signed(dy));
-        let shapes =
-            [[(0, 0), (1, 0), (-1, 2)], [(0, 0), (0, 1), (2, 2)], [(0, 0), (1, -1), (1, 2)], [(0, 0), (2, 0), (0, 3)]];
-        let mut best: Option<(i32, Vec<Pos>)> = None;
-        for shape in shapes {
-            let stones: Vec<Pos> = shape.iter().map(|&(dx, dy)| at(dx, dy)).collect();
-            let Ok(mut pb) = PatternBoard::new(self.pb.size(), self.pb.rule()) else { break };
-            let mut ok = true;
-            for (i, &p) in stones.iter().enumerate() {
-                let color = if i % 2 == 0 { Color::Black } else { Color::White };
-                ok &= pb.board().is_empty(p) && !pb.is_five(color, p);
-                if ok {
-                    pb.make(p, color);
-                }
-            }
-            if !ok {
-                continue;
-            }
-            let score = self.shallow_score(&pb, Color::White, 5, stop).abs();
-            if best.as_ref().is_none_or(|(s, _)| score < *s) {
-                best = Some((score, stones));
-            }
-        }
-        best.map(|(_, stones)| stones).unwrap_or_default()
-    }
-
-    /// A shallow search's score for `side` to move in `pb` (depth `depth`, no clock; `stop` ends it).
-    pub(super) fn shallow_score(&self, pb: &PatternBoard, side: Color, depth: i32, stop: Option<&AtomicBool>) -> i32 {
-        let limits = SearchLimits { depth, stop, ..SearchLimits::default() };
-        let options = SearchOptions { threads: 1, ..self.settings.search };
-        search(pb, side, &self.table, &limits, &options, |_| {}).score
-    }
-
-    /// A renju opening (of the 26) near even by a shallow search, as three stones: drawn among the [`VARIETY`]
-    /// most even.
-    pub(super) fn soosorv_opening(&mut self, stop: Option<&AtomicBool>) -> Vec<Pos> {
-        let size = self.pb.size();
-        let mut scored: Vec<(i32, Vec<Pos>)> = Vec::new();
-        for opening in RENJU_OPENINGS {
-            let stones: Vec<Pos> = opening.split_whitespace().filter_map(|w| Pos::parse(w, 15).ok()).collect();
-            let Ok(mut pb) = PatternBoard::new(size, self.pb.rule()) else { break };
-            let offset = (size as isize - 15) / 2;
-            let stones: Vec<Pos> = stones
-                .iter()
-                .map(|p| Pos::new((p.x as isize + offset) as usize, (p.y as isize + offset) as usize))
-                .collect();
-            for (i, &p) in stones.iter().enumerate() {
-                pb.make(p, if i % 2 == 0 { Color::Black } else { Color::White });
-            }
-            scored.push((self.shallow_score(&pb, Color::White, 4, stop).abs(), stones));
-            if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
-                break;
-            }
-        }
-        self.near_best(scored).unwrap_or_default()
-    }
-
     /// One of `scored` (distance from even, choice) drawn at random among the [`VARIETY`] nearest to even.
-    pub(super) fn near_best<T>(&mut self, mut scored: Vec<(i32, T)>) -> Option<T> {
+    pub(super) fn near_best<T>(&mut self, mut scored: Vec<(f64, T)>) -> Option<T> {
         if scored.is_empty() {
             return None;
         }
-        scored.sort_by_key(|(d, _)| *d);
+        scored.sort_by(|a, b| a.0.total_cmp(&b.0));
         scored.truncate(VARIETY);
         let i = self.rng.random_range(0..scored.len());
         Some(scored.swap_remove(i).1)
     }
 
-    /// White's choice among Black's offered fifth moves: the one after which White stands best.
-    pub(super) fn choose_offer(&mut self, offers: &[Pos], stop: Option<&AtomicBool>) -> Option<Pos> {
+    /// White's choice among Black's offered fifth moves: the one that leaves Black the least.
+    pub(super) fn choose_offer(&mut self, offers: &[Pos], start: Instant, stop: Option<&AtomicBool>) -> Option<Pos> {
+        let deadline = self.deadline(start);
         let side = self.side_to_move();
-        let mut best: Option<(i32, Pos)> = None;
+        let mut best: Option<(f64, Pos)> = None;
         for &m in offers {
             let mut pb = self.pb.clone();
             if !crate::movegen::is_legal(&mut pb, side, m) {
@@ -181,11 +390,16 @@ impl Engine {
                 return Some(m); // cannot happen in a fair offer, but a five is the answer then
             }
             pb.make(m, side);
-            let white = self.shallow_score(&pb, side.opponent(), 5, stop);
-            if best.is_none_or(|(s, _)| white > s) {
-                best = Some((white, m));
+            let black = self.black_chance(&pb, WEIGH_DEPTH, Some(deadline), stop);
+            if best.is_none_or(|(b, _)| black < b) {
+                best = Some((black, m));
             }
         }
         best.map(|(_, m)| m)
     }
+}
+
+/// Whether `stop` is set.
+pub(super) fn stopped(stop: Option<&AtomicBool>) -> bool {
+    stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
 }

@@ -535,14 +535,14 @@ impl Session {
                 Job::Move => Answer::Moves(engine.think_best(start, Some(&flag), 1, on_iteration)),
                 Job::NBest(n) => Answer::Moves(engine.think_best(start, Some(&flag), n, on_iteration)),
                 Job::Balance(count, bias) => Answer::Balance(engine.balance(count, bias, Some(&flag))),
-                Job::Swap2(0) => Answer::Swap2Opening(engine.balance_opening(Some(&flag))),
+                Job::Swap2(0) => Answer::Swap2Opening(engine.balance_opening(start, Some(&flag))),
                 Job::Swap2(_) => Answer::Swap2(engine.swap2_decision(start, &flag, on_iteration)),
                 Job::Opening(step, negotiation) => {
                     let before = negotiation.stones().len();
                     let action = engine.negotiate(&negotiation, start, &flag);
                     Answer::Opening(action.map(|a| step.reply_lines(&a, before)).unwrap_or_default())
                 }
-                Job::YixinSwap2(1) => Answer::YixinSwap2Opening(engine.balance_opening(Some(&flag))),
+                Job::YixinSwap2(1) => Answer::YixinSwap2Opening(engine.balance_opening(start, Some(&flag))),
                 Job::YixinSwap2(step) => Answer::YixinSwap2(step, engine.swap2_decision(start, &flag, on_iteration)),
             };
             if let Answer::Moves(reports) = &answer
