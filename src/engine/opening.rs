@@ -33,9 +33,8 @@ const RANDOM_OPENINGS: usize = 32;
 /// BIN RULE STONES`, which also fits depths 4 and 8):
 /// - renju, 3 stones (300 games): even at +100, scale 200 (depth 4: +90, depth 8: +110);
 /// - renju, 5 stones (400 games): even at +50, scale 200 (depth 4: +40, depth 8: +10 with scale 250);
-/// - freestyle, 3 stones (300 games): even at +50, scale 50 at each depth; but at 0.5 s a move Black scored 84% from
-///   the swap2 openings chosen near that even point (52 games, scores +53 to +137 at depth 6, a fit there puts even
-///   at -50, extrapolated): freestyle's first move weighs more as play grows stronger, so even is taken at 0.
+/// - freestyle, 3 stones (300 games): even at +50, scale 50 at each depth; the swap2 openings of two 52-game
+///   matches at 0.5 s a move (80 games scored at depth 6 from -10 to +137) put even at +50 too, scale 25.
 ///
 /// The search undervalues White to move by 50 to 100 points this early. With Black to move the even point depends
 /// strongly on the depth (renju, 4 stones, 183 games: -350 at depth 4, -170 at 6, -40 at 8, all extrapolated since
@@ -55,7 +54,7 @@ impl Calibration {
         let (even, scale) = match (rule, stones) {
             (Rule::Renju, 0..=3) => (100, 200),
             (Rule::Renju, _) => (50, 200),
-            _ => (0, 50),
+            _ => (50, 50),
         };
         Calibration { even, scale }
     }
