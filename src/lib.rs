@@ -21,6 +21,7 @@ pub mod pattern;
 pub mod protocol;
 pub mod records;
 pub mod search;
+pub mod serve;
 pub mod threat;
 pub mod tune;
 pub mod types;

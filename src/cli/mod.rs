@@ -26,6 +26,7 @@ pub(crate) use options::OptionCursor;
 use crate::pattern::PatternBoard;
 use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions};
 use crate::types::{Rule, format_line, format_point_list};
+use options::parse_serve;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -46,6 +47,7 @@ const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N] [--jobs N
                            [--sprt ELO0,ELO1[,ALPHA,BETA]] [--no-suspend]
        pbrain-tengen openings [--rule R] [--size N] [--count N] [--stones K] [--depth D] [--max-score S] [--seed S]
        pbrain-tengen play [--rule R] [--size N] [--black|--white] [--ms N] [--opening-rule R]   (a game in the terminal)
+       pbrain-tengen serve [--port P] [--host H]   (a board in the browser: http://127.0.0.1:8080/ by default)
        pbrain-tengen puppet STEP...   (a scripted protocol engine for testing match runners)
        pbrain-tengen [--max-depth N] [--max-nodes N] [--threads N] [--hash-mb N] [--no-threats]   (the protocol)
 forbid and solve read position lines on stdin and answer each on one line, in order (--jobs: in parallel)";
@@ -146,6 +148,7 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
         "openings" => matchcmd::openings_command(rest, out),
         "puppet" => return puppet(rest, input, out),
         "play" => parse_play(rest).map(|o| play(&o, input, out)),
+        "serve" => parse_serve(rest).map(|o| crate::serve::serve(&o, out)),
         "help" | "--help" | "-h" => {
             writeln!(out, "{USAGE}")?;
             return Ok(0);

@@ -51,3 +51,17 @@ impl<'a> OptionCursor<'a> {
             .ok_or_else(|| format!("bad {what} '{v}' ({} to {})", range.start(), range.end()))
     }
 }
+
+/// `serve [--port P] [--host H]`.
+pub(crate) fn parse_serve(args: &[String]) -> Result<crate::serve::ServeOptions, String> {
+    let mut opts = crate::serve::ServeOptions::default();
+    let mut cursor = OptionCursor::new(args);
+    while let Some((name, inline)) = cursor.next_option() {
+        match name.as_str() {
+            "--port" => opts.port = cursor.number(&name, &inline, "port", 0..=65_535)?,
+            "--host" => opts.host = cursor.value(&name, &inline)?,
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    Ok(opts)
+}

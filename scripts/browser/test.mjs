@@ -1,0 +1,75 @@
+// Drives headless Chromium against a running `pbrain-tengen serve` (scripts/browser-test.sh starts it):
+// plays a short renju game by clicking, checks that a forbidden point is marked and cannot be played, runs an
+// analysis until a best move appears, and saves a screenshot. Prints what it saw; exits 1 with the reason when a
+// check fails.
+// Usage: node test.mjs URL SCREENSHOT.png
+import { chromium } from "playwright-core";
+
+const [url, shot] = process.argv.slice(2);
+const fail = (why) => { console.log(`browser test failed: ${why}`); process.exit(1); };
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
+  page.on("pageerror", (e) => fail(`the page threw: ${e.message}`));
+  const stones = () => page.locator("circle.stone").count();
+  const status = () => page.locator("#status").textContent();
+  // The point (column letter, row) of a 15x15 board in page coordinates.
+  async function click(name) {
+    const box = await page.locator("#board").boundingBox();
+    const x = "ABCDEFGHIJKLMNO".indexOf(name[0].toUpperCase()), y = 15 - parseInt(name.slice(1), 10);
+    const scale = box.width / 640;
+    await page.mouse.click(box.x + (40 + x * 40) * scale, box.y + (40 + y * 40) * scale);
+  }
+  async function waitFor(check, what, ms = 20000) {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      if (await check()) return;
+      await page.waitForTimeout(100);
+    }
+    fail(`timed out waiting for ${what}`);
+  }
+
+  // 1. A short renju game by clicking: the engine (White) answers each move.
+  await page.goto(url);
+  await page.selectOption("#ms", "300");
+  await waitFor(async () => (await status()).includes("Black to move"), "the page to start");
+  for (const [i, move] of ["H8", "J10", "G6"].entries()) {
+    let point = move;
+    // If the engine took the point, play the next free one on the row.
+    while (await page.locator(`circle.stone[data-point="${point}"]`).count() > 0) {
+      point = "ABCDEFGHIJKLMNO"["ABCDEFGHIJKLMNO".indexOf(point[0]) + 1] + point.slice(1);
+    }
+    await click(point);
+    await waitFor(async () => (await stones()) === 2 * (i + 1), `the engine's answer to ${point}`);
+    console.log(`clicked ${point}; stones on the board: ${await stones()}; ${await status()}`);
+  }
+
+  // 2. A forbidden point: the judge's double-three vector, then a click on G9.
+  await page.goto(`${url}?moves=h8,h9,i7,i9,h10,i6,i11,i12&engine=none`);
+  await waitFor(async () => (await stones()) === 8, "the loaded position");
+  const mark = page.locator('g.forbidden[data-point="G9"]');
+  if (await mark.count() !== 1) fail("G9 is not marked forbidden");
+  console.log(`G9 is marked forbidden (${await mark.getAttribute("data-kind")})`);
+  await click("G9");
+  await waitFor(async () => (await page.locator("#error").textContent()).includes("forbidden"), "the refusal");
+  if (await stones() !== 8) fail("the forbidden move was played");
+  console.log(`clicking G9: "${await page.locator("#error").textContent()}"; still ${await stones()} stones`);
+
+  // 3. Analysis: a best move appears and candidates are marked.
+  await page.check("#analyse");
+  await waitFor(async () => (await page.locator("#analysis").textContent()).startsWith("best "), "the analysis");
+  await waitFor(async () => (await page.locator("circle.candidate").count()) > 0, "the candidates", 30000);
+  console.log(`analysis: ${(await page.locator("#analysis").textContent()).split("\n")[0]}; ` +
+              `${await page.locator("circle.candidate").count()} candidates marked`);
+  await page.check("#showThreats");
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: shot });
+  console.log(`screenshot: ${shot}`);
+  console.log("browser test: ok");
+} finally {
+  await browser.close();
+}

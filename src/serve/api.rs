@@ -1,0 +1,324 @@
+//! The browser board's JSON API: every request is a method, a path and a body, answered with a status and a body.
+//! Games live in a [`Games`] store under random ids, each behind its own lock, so that tabs do not wait on each
+//! other. Bad requests get a 4xx with `{"error": "..."}`.
+//!
+//! | method and path | body | answer |
+//! |---|---|---|
+//! | `POST /api/games` | `{"size": 15, "rule": "renju"}` (both optional) | `{"id", "state"}` |
+//! | `GET /api/games/ID` | | the state (see [`Game::state_json`]) |
+//! | `DELETE /api/games/ID` | | `{}` |
+//! | `POST /api/games/ID/play` | `{"move": "h8"}` (or `"7,7"`) | the state |
+//! | `POST /api/games/ID/undo`, `/redo` | | the state |
+//! | `POST /api/games/ID/goto` | `{"ply": 3}` | the state |
+//! | `POST /api/games/ID/engine` | `{"ms": 1000}` | `{"report", "state"}`: the engine's move, played |
+//! | `GET /api/games/ID/threats` | | both sides' five, four and straight-four points, VCF and VCT lines |
+//! | `POST /api/games/ID/analysis` | | starts the analysis; `GET` reads it, `DELETE` stops it |
+//! | `GET /api/games/ID/sgf`, `/moves` | | the game as SGF, as a move list |
+//! | `POST /api/games/ID/load` | `{"sgf": "..."}` or `{"moves": "h8 h9", "rule", "size"}` | the state |
+
+use super::game::{Game, MAX_THINK_MS, Refused};
+use super::sgf;
+use crate::types::Rule;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Instant;
+
+/// Most games kept at once; the least recently used goes when a new one would pass it.
+pub const MAX_GAMES: usize = 64;
+/// The page, with its style and script.
+const PAGE: &str = include_str!("page.html");
+
+/// An answer: HTTP status, content type and body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// HTTP status.
+    pub status: u16,
+    /// Content type.
+    pub content_type: &'static str,
+    /// Body.
+    pub body: String,
+}
+
+impl Reply {
+    fn json(status: u16, value: &Value) -> Reply {
+        Reply { status, content_type: "application/json", body: value.to_string() }
+    }
+
+    fn refused(refused: &Refused) -> Reply {
+        Reply::json(refused.status, &json!({ "error": refused.message }))
+    }
+
+    fn text(content_type: &'static str, body: String) -> Reply {
+        Reply { status: 200, content_type, body }
+    }
+}
+
+/// A lock that a panicked holder did not spoil (the data is checked by every request anyway).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A held game and when it was last asked about.
+type Held = (Arc<Mutex<Game>>, Instant);
+
+/// The games of every tab.
+pub struct Games {
+    games: Mutex<BTreeMap<String, Held>>,
+    rng: Mutex<StdRng>,
+}
+
+impl Default for Games {
+    fn default() -> Games {
+        let seed =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+                ^ u64::from(std::process::id());
+        Games { games: Mutex::new(BTreeMap::new()), rng: Mutex::new(StdRng::seed_from_u64(seed)) }
+    }
+}
+
+impl Games {
+    /// Number of games held.
+    pub fn len(&self) -> usize {
+        lock(&self.games).len()
+    }
+
+    /// Whether no game is held.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn insert(&self, game: Game) -> String {
+        let id = format!("{:016x}", lock(&self.rng).random::<u64>());
+        let mut games = lock(&self.games);
+        while games.len() >= MAX_GAMES {
+            let oldest = games.iter().min_by_key(|(_, (_, used))| *used).map(|(id, _)| id.clone());
+            if let Some(oldest) = oldest {
+                games.remove(&oldest);
+            }
+        }
+        games.insert(id.clone(), (Arc::new(Mutex::new(game)), Instant::now()));
+        id
+    }
+
+    fn get(&self, id: &str) -> Result<Arc<Mutex<Game>>, Refused> {
+        let mut games = lock(&self.games);
+        let (game, used) = games.get_mut(id).ok_or_else(|| Refused::new(404, format!("no game '{id}'")))?;
+        *used = Instant::now();
+        Ok(Arc::clone(game))
+    }
+
+    /// Answers one request.
+    pub fn handle(&self, method: &str, path: &str, body: &str) -> Reply {
+        let path = path.split('?').next().unwrap_or("");
+        let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
+        match (method, parts.as_slice()) {
+            ("GET", [""] | ["index.html"]) => Reply::text("text/html; charset=utf-8", PAGE.to_string()),
+            (_, ["api", ..]) => match self.api(method, &parts[1..], body) {
+                Ok(reply) => reply,
+                Err(refused) => Reply::refused(&refused),
+            },
+            ("GET", _) => Reply::refused(&Refused::new(404, format!("no page {path}"))),
+            _ => Reply::refused(&Refused::new(405, format!("{method} {path} is not allowed"))),
+        }
+    }
+
+    fn api(&self, method: &str, parts: &[&str], body: &str) -> Result<Reply, Refused> {
+        let ok = |value: Value| Ok(Reply::json(200, &value));
+        match (method, parts) {
+            ("POST", ["games"]) => {
+                let body = parse(body)?;
+                let size = optional_number(&body, "size")?.unwrap_or(15) as usize;
+                let rule = optional_rule(&body)?.unwrap_or(Rule::Renju);
+                let game = Game::new(size, rule)?;
+                let state = game.state_json();
+                let id = self.insert(game);
+                ok(json!({ "id": id, "state": state }))
+            }
+            (_, ["games", id, rest @ ..]) => {
+                if method == "DELETE" && rest.is_empty() {
+                    return match lock(&self.games).remove(*id) {
+                        Some(_) => ok(json!({})),
+                        None => Err(Refused::new(404, format!("no game '{id}'"))),
+                    };
+                }
+                let game = self.get(id)?;
+                let mut game = lock(&game);
+                game_request(&mut game, method, rest, body)
+            }
+            _ => Err(Refused::new(404, format!("no API path /api/{}", parts.join("/")))),
+        }
+    }
+}
+
+/// One request about one game.
+fn game_request(game: &mut Game, method: &str, rest: &[&str], body: &str) -> Result<Reply, Refused> {
+    let state = |game: &Game| Ok(Reply::json(200, &game.state_json()));
+    match (method, rest) {
+        ("GET", []) => state(game),
+        ("POST", ["play"]) => {
+            let body = parse(body)?;
+            let text =
+                body.get("move").and_then(Value::as_str).ok_or_else(|| missing("move", "a point like \"h8\""))?;
+            let p = game.point(text)?;
+            game.play(p)?;
+            state(game)
+        }
+        ("POST", ["undo"]) => {
+            game.undo()?;
+            state(game)
+        }
+        ("POST", ["redo"]) => {
+            game.redo()?;
+            state(game)
+        }
+        ("POST", ["goto"]) => {
+            let ply = optional_number(&parse(body)?, "ply")?.ok_or_else(|| missing("ply", "a number of moves"))?;
+            game.go_to(ply as usize)?;
+            state(game)
+        }
+        ("POST", ["engine"]) => {
+            let ms = optional_number(&parse(body)?, "ms")?.unwrap_or(1000).clamp(1, MAX_THINK_MS);
+            let report = game.engine_move(ms)?;
+            Ok(Reply::json(200, &json!({ "report": report, "state": game.state_json() })))
+        }
+        ("GET", ["threats"]) => Ok(Reply::json(200, &game.threats_json())),
+        ("POST", ["analysis"]) => {
+            game.start_analysis()?;
+            Ok(Reply::json(200, &game.analysis_json()))
+        }
+        ("GET", ["analysis"]) => Ok(Reply::json(200, &game.analysis_json())),
+        ("DELETE", ["analysis"]) => {
+            game.stop_analysis();
+            state(game)
+        }
+        ("GET", ["sgf"]) => Ok(Reply::text("application/x-go-sgf", sgf::write(game.size(), game.rule(), game.moves()))),
+        ("GET", ["moves"]) => {
+            let size = game.size();
+            let words: Vec<String> = game.moves().iter().map(|p| p.notation(size).to_ascii_lowercase()).collect();
+            Ok(Reply::text("text/plain; charset=utf-8", words.join(" ")))
+        }
+        ("POST", ["load"]) => {
+            let body = parse(body)?;
+            let rule = optional_rule(&body)?;
+            let (size, rule, moves) = if let Some(text) = body.get("sgf").and_then(Value::as_str) {
+                sgf::read(text, rule.unwrap_or(game.rule())).map_err(|e| Refused::new(400, format!("SGF: {e}")))?
+            } else if let Some(text) = body.get("moves").and_then(Value::as_str) {
+                let size = optional_number(&body, "size")?.map_or(game.size(), |s| s as usize);
+                let moves = sgf::read_moves(text, size).map_err(|e| Refused::new(400, e))?;
+                (size, rule.unwrap_or(game.rule()), moves)
+            } else {
+                return Err(missing("sgf\" or \"moves", "the game's text"));
+            };
+            game.load(size, rule, &moves)?;
+            state(game)
+        }
+        ("GET" | "POST" | "DELETE", _) => Err(Refused::new(404, format!("no game request '{}'", rest.join("/")))),
+        _ => Err(Refused::new(405, format!("{method} is not allowed here"))),
+    }
+}
+
+/// The body as a JSON object (an empty body is an empty object).
+fn parse(body: &str) -> Result<Value, Refused> {
+    if body.trim().is_empty() {
+        return Ok(json!({}));
+    }
+    let value: Value = serde_json::from_str(body).map_err(|e| Refused::new(400, format!("malformed JSON: {e}")))?;
+    if value.is_object() { Ok(value) } else { Err(Refused::new(400, "the body must be a JSON object")) }
+}
+
+fn missing(field: &str, what: &str) -> Refused {
+    Refused::new(400, format!("\"{field}\" is missing: {what}"))
+}
+
+/// A non-negative whole number field, when present.
+fn optional_number(body: &Value, field: &str) -> Result<Option<u64>, Refused> {
+    match body.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v.as_u64().map(Some).ok_or_else(|| Refused::new(400, format!("\"{field}\" must be a whole number"))),
+    }
+}
+
+/// The `rule` field, when present.
+fn optional_rule(body: &Value) -> Result<Option<Rule>, Refused> {
+    match body.get("rule") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => s.parse().map(Some).map_err(|e: String| Refused::new(400, e)),
+        Some(_) => Err(Refused::new(400, "\"rule\" must be a string such as \"renju\"")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(games: &Games, method: &str, path: &str, body: &str) -> (u16, Value) {
+        let reply = games.handle(method, path, body);
+        (reply.status, serde_json::from_str(&reply.body).unwrap_or(Value::Null))
+    }
+
+    #[test]
+    fn a_renju_game_refuses_a_forbidden_point_and_bad_requests_say_why() {
+        let games = Games::default();
+        let (status, v) = call(&games, "POST", "/api/games", r#"{"rule": "renju"}"#);
+        assert_eq!(status, 200);
+        let id = v["id"].as_str().expect("id").to_string();
+        let path = |rest: &str| format!("/api/games/{id}/{rest}");
+        // The judge's double-three vector: after these, Black may not play g9.
+        for m in ["h8", "h9", "i7", "i9", "h10", "i6", "i11", "i12"] {
+            let (status, v) = call(&games, "POST", &path("play"), &format!(r#"{{"move": "{m}"}}"#));
+            assert_eq!(status, 200, "{m}: {v}");
+        }
+        let (_, state) = call(&games, "GET", &format!("/api/games/{id}"), "");
+        let forbidden = state["forbidden"].as_array().expect("forbidden");
+        assert!(forbidden.iter().any(|f| f["point"] == "G9" && f["kind"] == "double-three"), "{state}");
+        let (status, v) = call(&games, "POST", &path("play"), r#"{"move": "g9"}"#);
+        assert_eq!(status, 409, "{v}");
+        assert!(v["error"].as_str().is_some_and(|e| e.contains("forbidden")), "{v}");
+        for (body, needle) in [
+            ("{not json", "malformed"),
+            ("[1]", "object"),
+            (r#"{"move": 5}"#, "move"),
+            (r#"{"move": "z99"}"#, "bad point"),
+            (r#"{"move": "h8"}"#, "taken"),
+        ] {
+            let (status, v) = call(&games, "POST", &path("play"), body);
+            assert!((400..500).contains(&status), "{body}: {status}");
+            assert!(v["error"].as_str().is_some_and(|e| e.contains(needle)), "{body}: {v}");
+        }
+        assert_eq!(call(&games, "POST", "/api/games", r#"{"rule": "chess"}"#).0, 400);
+        assert_eq!(call(&games, "POST", "/api/games", r#"{"size": 99}"#).0, 400);
+        assert_eq!(call(&games, "GET", "/api/games/nope", "").0, 404);
+        assert_eq!(call(&games, "PUT", "/api/games", "").0, 404);
+        // Undo, redo and the state stay consistent.
+        assert_eq!(call(&games, "POST", &path("undo"), "").1["moves"].as_array().map(Vec::len), Some(7));
+        assert_eq!(call(&games, "POST", &path("redo"), "").1["moves"].as_array().map(Vec::len), Some(8));
+        assert_eq!(call(&games, "POST", &path("redo"), "").0, 409);
+        assert_eq!(call(&games, "POST", &path("goto"), r#"{"ply": 2}"#).1["redo"].as_array().map(Vec::len), Some(6));
+    }
+
+    #[test]
+    fn tabs_hold_separate_games_and_games_load_and_save() {
+        let games = Games::default();
+        let a = call(&games, "POST", "/api/games", "").1["id"].as_str().map(String::from).expect("a");
+        let b = call(&games, "POST", "/api/games", r#"{"rule": "freestyle", "size": 9}"#).1["id"]
+            .as_str()
+            .map(String::from)
+            .expect("b");
+        assert_ne!(a, b);
+        call(&games, "POST", &format!("/api/games/{a}/load"), r#"{"moves": "h8 h9 j10"}"#);
+        let (_, vb) = call(&games, "GET", &format!("/api/games/{b}"), "");
+        assert_eq!((vb["size"].as_u64(), vb["moves"].as_array().map(Vec::len)), (Some(9), Some(0)));
+        let sgf = games.handle("GET", &format!("/api/games/{a}/sgf"), "").body;
+        let body = json!({ "sgf": sgf }).to_string();
+        let (status, vb) = call(&games, "POST", &format!("/api/games/{b}/load"), &body);
+        assert_eq!(status, 200, "{vb}");
+        assert_eq!((vb["size"].as_u64(), vb["rule"].as_str()), (Some(15), Some("renju")));
+        assert_eq!(games.handle("GET", &format!("/api/games/{b}/moves"), "").body, "h8 h9 j10");
+        let (status, v) = call(&games, "POST", &format!("/api/games/{b}/load"), r#"{"moves": "h8 h8"}"#);
+        assert_eq!(status, 400, "{v}");
+        assert_eq!(call(&games, "GET", &format!("/api/games/{b}/moves"), "").0, 200, "the game is kept");
+    }
+}

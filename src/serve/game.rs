@@ -1,0 +1,430 @@
+//! One game of the browser board: its moves and redo list, the engine that judges and answers them, the engine's
+//! evaluations for the graph, and the analysis running in the background on a copy of the position.
+
+use crate::engine::Engine;
+use crate::pattern::{MoveOutcome, PatternBoard};
+use crate::search::time::Clock;
+use crate::search::{MATE_BOUND, Report};
+use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions};
+use crate::types::{Color, Pos, Rule};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Hash table of each game's engine (several tabs may hold games at once).
+const HASH_BYTES: usize = 32 << 20;
+/// The longest an engine move may be asked to take.
+pub const MAX_THINK_MS: u64 = 60_000;
+/// Candidates the analysis marks on the board.
+const CANDIDATES: usize = 3;
+/// The analysis stops by itself after a search of this long.
+const ANALYSIS_MAX_MS: u64 = 120_000;
+/// Score points per unit of the win rate's logistic curve (the renju five-stone calibration of the opening rules).
+const WIN_RATE_SCALE: f64 = 200.0;
+/// Budget of the threat solvers behind the threats overlay.
+const THREAT_MS: u64 = 500;
+
+/// Why a request about a game was refused: becomes an HTTP 4xx with the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// HTTP status.
+    pub status: u16,
+    /// What was wrong.
+    pub message: String,
+}
+
+impl Refused {
+    /// A 400 (the request itself is wrong) or 409 (it does not fit the game).
+    pub fn new(status: u16, message: impl Into<String>) -> Refused {
+        Refused { status, message: message.into() }
+    }
+}
+
+/// What the analysis thread publishes.
+#[derive(Clone, Debug, Default)]
+struct Snapshot {
+    running: bool,
+    report: Option<Report>,
+    candidates: Vec<Report>,
+}
+
+/// A running analysis: its stop flag and what it found so far.
+struct Analysis {
+    stop: Arc<AtomicBool>,
+    snapshot: Arc<Mutex<Snapshot>>,
+    /// The number of moves of the position it analyses.
+    ply: usize,
+}
+
+/// One game.
+pub struct Game {
+    engine: Engine,
+    moves: Vec<Pos>,
+    redo: Vec<Pos>,
+    /// Black's win rate after so many moves, from the engine's searches.
+    evals: BTreeMap<usize, f64>,
+    analysis: Option<Analysis>,
+}
+
+/// Black's win rate from a search's score for the side to move.
+fn win_rate(score: i32, side: Color) -> f64 {
+    let black = if side == Color::Black { score } else { -score };
+    if black.abs() > MATE_BOUND {
+        return if black > 0 { 1.0 } else { 0.0 };
+    }
+    1.0 / (1.0 + (-f64::from(black) / WIN_RATE_SCALE).exp())
+}
+
+/// The colour to move after `moves` moves.
+fn side_after(moves: usize) -> Color {
+    if moves % 2 == 0 { Color::Black } else { Color::White }
+}
+
+impl Game {
+    /// A new empty game.
+    ///
+    /// # Errors
+    /// An unsupported board size.
+    pub fn new(size: usize, rule: Rule) -> Result<Game, Refused> {
+        let mut engine = Engine::new(size, rule).map_err(|e| Refused::new(400, format!("board size {size}: {e}")))?;
+        engine.set_hash_bytes(HASH_BYTES);
+        Ok(Game { engine, moves: Vec::new(), redo: Vec::new(), evals: BTreeMap::new(), analysis: None })
+    }
+
+    /// The board side.
+    pub fn size(&self) -> usize {
+        self.engine.board().size()
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> Rule {
+        self.engine.board().rule()
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Pos] {
+        &self.moves
+    }
+
+    /// Parses a point in `h8` notation (or `x,y`) for this board.
+    ///
+    /// # Errors
+    /// A 400 naming what is wrong.
+    pub fn point(&self, text: &str) -> Result<Pos, Refused> {
+        let size = self.size();
+        if let Some((x, y)) = text.split_once(',') {
+            let (Ok(x), Ok(y)) = (x.trim().parse::<usize>(), y.trim().parse::<usize>()) else {
+                return Err(Refused::new(400, format!("bad point '{text}'")));
+            };
+            let p = Pos::new(x.min(255), y.min(255));
+            return if x < size && y < size {
+                Ok(p)
+            } else {
+                Err(Refused::new(400, format!("{text} is off the board")))
+            };
+        }
+        Pos::parse(text, size).map_err(|e| Refused::new(400, format!("bad point '{text}': {e}")))
+    }
+
+    /// Plays `p` for the side to move. A point that is taken or off the board, a move after the end, and in renju
+    /// a point forbidden for Black are refused (the game stays as it was). The redo list is cleared unless `p` is
+    /// its next move.
+    ///
+    /// # Errors
+    /// A 409 saying why.
+    pub fn play(&mut self, p: Pos) -> Result<(), Refused> {
+        let side = self.engine.side_to_move();
+        let size = self.size();
+        if self.engine.winner().is_some() || self.moves.len() >= size * size {
+            return Err(Refused::new(409, "the game is over"));
+        }
+        let mut pb: PatternBoard = self.engine.board().clone();
+        if !p.on_board(size) {
+            return Err(Refused::new(409, "the point is off the board"));
+        }
+        if !pb.board().is_empty(p) {
+            return Err(Refused::new(409, format!("{} is taken", p.notation(size))));
+        }
+        if side == Color::Black
+            && !pb.is_five(side, p)
+            && let Some(kind) = pb.forbidden_kind(p)
+        {
+            return Err(Refused::new(409, format!("{} is forbidden for Black ({kind})", p.notation(size))));
+        }
+        match self.engine.play(p, side) {
+            Ok(MoveOutcome::Illegal) => return Err(Refused::new(409, "illegal move")),
+            Ok(_) => {}
+            Err(e) => return Err(Refused::new(409, e.to_string())),
+        }
+        self.stop_analysis();
+        self.moves.push(p);
+        if self.redo.last() == Some(&p) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        Ok(())
+    }
+
+    /// Takes back the last move (it can be redone).
+    ///
+    /// # Errors
+    /// A 409 when there is no move.
+    pub fn undo(&mut self) -> Result<(), Refused> {
+        if self.moves.is_empty() {
+            return Err(Refused::new(409, "no move to take back"));
+        }
+        self.engine.undo().map_err(|e| Refused::new(409, e.to_string()))?;
+        self.stop_analysis();
+        if let Some(p) = self.moves.pop() {
+            self.redo.push(p);
+        }
+        self.evals.retain(|&ply, _| ply <= self.moves.len());
+        Ok(())
+    }
+
+    /// Plays the last move taken back again.
+    ///
+    /// # Errors
+    /// A 409 when there is none.
+    pub fn redo(&mut self) -> Result<(), Refused> {
+        let Some(&p) = self.redo.last() else { return Err(Refused::new(409, "no move to redo")) };
+        self.play(p)
+    }
+
+    /// Goes to the position after `ply` moves of the game (its moves and redo list together), by undo and redo.
+    ///
+    /// # Errors
+    /// A 400 when the game has no such position.
+    pub fn go_to(&mut self, ply: usize) -> Result<(), Refused> {
+        if ply > self.moves.len() + self.redo.len() {
+            return Err(Refused::new(400, format!("the game has {} moves", self.moves.len() + self.redo.len())));
+        }
+        while self.moves.len() > ply {
+            self.undo()?;
+        }
+        while self.moves.len() < ply {
+            self.redo()?;
+        }
+        Ok(())
+    }
+
+    /// Replaces the game with `moves` from the empty board (under `rule` and `size` when given).
+    ///
+    /// # Errors
+    /// A 400 naming the first move that cannot be played; the game is then left as it was.
+    pub fn load(&mut self, size: usize, rule: Rule, moves: &[Pos]) -> Result<(), Refused> {
+        let mut fresh = Game::new(size, rule)?;
+        for (i, &p) in moves.iter().enumerate() {
+            fresh
+                .play(p)
+                .map_err(|e| Refused::new(400, format!("move {} ({}): {}", i + 1, p.notation(size), e.message)))?;
+        }
+        self.stop_analysis();
+        *self = fresh;
+        Ok(())
+    }
+
+    /// The engine's move for the side to move in about `ms` milliseconds, played on the board, with its report.
+    ///
+    /// # Errors
+    /// A 409 when the game is over or the board has no move.
+    pub fn engine_move(&mut self, ms: u64) -> Result<Value, Refused> {
+        if self.engine.winner().is_some() {
+            return Err(Refused::new(409, "the game is over"));
+        }
+        self.stop_analysis();
+        let side = self.engine.side_to_move();
+        self.engine.configure(|s| s.clock = Clock { turn_ms: ms.clamp(1, MAX_THINK_MS), match_ms: 0, left_ms: None });
+        let report = self.engine.think(None, |_| {});
+        let Some(best) = report.best else { return Err(Refused::new(409, "no legal move")) };
+        self.evals.insert(self.moves.len(), win_rate(report.score, side));
+        let info = self.report_json(&report, side);
+        self.play(best)?;
+        Ok(info)
+    }
+
+    /// Starts analysing the position in the background (stopping an earlier analysis): the search deepens, the
+    /// best line and the candidates are published for [`Game::analysis_json`].
+    pub fn start_analysis(&mut self) -> Result<(), Refused> {
+        self.stop_analysis();
+        if self.engine.winner().is_some() {
+            return Err(Refused::new(409, "the game is over"));
+        }
+        let mut engine = Engine::new(self.size(), self.rule()).map_err(|e| Refused::new(400, e.to_string()))?;
+        engine.set_hash_bytes(HASH_BYTES);
+        for (i, &p) in self.moves.iter().enumerate() {
+            engine.play(p, side_after(i)).map_err(|e| Refused::new(409, e.to_string()))?;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let snapshot = Arc::new(Mutex::new(Snapshot { running: true, ..Snapshot::default() }));
+        let (thread_stop, thread_snapshot) = (Arc::clone(&stop), Arc::clone(&snapshot));
+        std::thread::spawn(move || analyse(engine, &thread_stop, &thread_snapshot));
+        self.analysis = Some(Analysis { stop, snapshot, ply: self.moves.len() });
+        Ok(())
+    }
+
+    /// Stops the analysis, if one runs.
+    pub fn stop_analysis(&mut self) {
+        if let Some(analysis) = self.analysis.take() {
+            analysis.stop.store(true, Ordering::Relaxed);
+            if let Ok(snapshot) = analysis.snapshot.lock()
+                && let Some(report) = &snapshot.report
+                && report.depth > 0
+            {
+                self.evals.insert(analysis.ply, win_rate(report.score, side_after(analysis.ply)));
+            }
+        }
+    }
+
+    /// What the analysis has found so far (`running: false` when none runs or it has ended).
+    pub fn analysis_json(&self) -> Value {
+        let Some(analysis) = &self.analysis else { return json!({ "running": false }) };
+        let Ok(snapshot) = analysis.snapshot.lock() else { return json!({ "running": false }) };
+        let side = side_after(analysis.ply);
+        let mut out = snapshot.report.as_ref().map_or_else(|| json!({}), |r| self.report_json(r, side));
+        out["running"] = json!(snapshot.running);
+        out["ply"] = json!(analysis.ply);
+        out["candidates"] = snapshot
+            .candidates
+            .iter()
+            .filter_map(|r| {
+                let best = r.best?;
+                Some(
+                    json!({ "move": best.notation(self.size()), "winRate": win_rate(r.score, side), "score": r.score }),
+                )
+            })
+            .collect();
+        out
+    }
+
+    /// A search report as JSON: the move, the score for the side to move, Black's win rate, depth, nodes, time and
+    /// the principal variation.
+    fn report_json(&self, report: &Report, side: Color) -> Value {
+        let size = self.size();
+        json!({
+            "best": report.best.map(|p| p.notation(size)),
+            "score": report.score,
+            "winRate": win_rate(report.score, side),
+            "depth": report.depth,
+            "nodes": report.nodes,
+            "ms": report.elapsed.as_millis() as u64,
+            "source": report.source,
+            "pv": report.pv.iter().map(|p| p.notation(size)).collect::<Vec<_>>(),
+        })
+    }
+
+    /// Both sides' threats: five points, four points, points that make a straight four (from an open three), and
+    /// a VCF and a VCT line when the solvers find one within their budget.
+    pub fn threats_json(&self) -> Value {
+        let size = self.size();
+        let names = |ps: &[Pos]| ps.iter().map(|p| p.notation(size)).collect::<Vec<_>>();
+        let mut out = json!({});
+        for c in Color::BOTH {
+            let mut pb = self.engine.board().clone();
+            let fives: Vec<Pos> = pb.five_points(c).collect();
+            let fours: Vec<Pos> =
+                pb.four_candidates(c).filter(|&p| pb.pattern4(c, p) < crate::pattern::Pattern4::Five).collect();
+            let mut threes = Vec::new();
+            pb.for_each_empty(|p, classes| {
+                if classes[c.index()] == crate::pattern::Pattern4::Flex4 {
+                    threes.push(p);
+                }
+            });
+            let deadline = Some(Instant::now() + Duration::from_millis(THREAT_MS));
+            let limits = Limits { nodes: 2_000_000, deadline, abort: None };
+            let line = |s: Solution| match s {
+                Solution::Win(line) => json!(names(&line)),
+                Solution::None | Solution::Unknown => Value::Null,
+            };
+            let vcf = line(Vcf::new(c, VcfOptions { limits, ..VcfOptions::default() }).solve(&mut pb));
+            let vct = if vcf.is_null() {
+                line(Vct::new(c, VctOptions { limits, ..VctOptions::default() }).solve(&mut pb))
+            } else {
+                vcf.clone()
+            };
+            out[if c == Color::Black { "black" } else { "white" }] = json!({
+                "five": names(&fives), "four": names(&fours), "straightFour": names(&threes), "vcf": vcf, "vct": vct,
+            });
+        }
+        out
+    }
+
+    /// The whole game as JSON: board size, rule, moves, redo list, side to move, result, Black's forbidden points
+    /// with their kind (renju), the evaluations and whether an analysis runs.
+    pub fn state_json(&self) -> Value {
+        let size = self.size();
+        let mut pb = self.engine.board().clone();
+        let forbidden: Vec<Value> = if self.rule().has_forbidden() && self.engine.winner().is_none() {
+            pb.forbidden_points()
+                .into_iter()
+                .filter_map(|p| {
+                    let kind = pb.forbidden_kind(p)?;
+                    Some(json!({ "point": p.notation(size), "kind": kind.to_string() }))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let result = match self.engine.winner() {
+            Some(Color::Black) => json!("black"),
+            Some(Color::White) => json!("white"),
+            None if self.moves.len() >= size * size => json!("draw"),
+            None => Value::Null,
+        };
+        json!({
+            "size": size,
+            "rule": self.rule().name(),
+            "moves": self.moves.iter().map(|p| p.notation(size)).collect::<Vec<_>>(),
+            "redo": self.redo.iter().rev().map(|p| p.notation(size)).collect::<Vec<_>>(),
+            "toMove": if self.engine.side_to_move() == Color::Black { "black" } else { "white" },
+            "result": result,
+            "forbidden": forbidden,
+            "evals": self.evals.iter().map(|(&ply, &w)| json!([ply, w])).collect::<Vec<_>>(),
+            "analysing": self.analysis.is_some(),
+        })
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        self.stop_analysis();
+    }
+}
+
+/// The analysis thread: searches of doubling length, the best line published at every iteration and the
+/// candidates after each search, until stopped or [`ANALYSIS_MAX_MS`].
+fn analyse(mut engine: Engine, stop: &AtomicBool, snapshot: &Mutex<Snapshot>) {
+    let mut ms = 250;
+    while !stop.load(Ordering::Relaxed) {
+        engine.configure(|s| s.clock = Clock { turn_ms: ms, match_ms: 0, left_ms: None });
+        let report = engine.think(Some(stop), |r| {
+            if let Ok(mut s) = snapshot.lock()
+                && s.report.as_ref().is_none_or(|old| r.depth >= old.depth)
+            {
+                s.report = Some(r.clone());
+            }
+        });
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let candidates = engine.think_best(Instant::now(), Some(stop), CANDIDATES, |_| {});
+        if let Ok(mut s) = snapshot.lock() {
+            if s.report.as_ref().is_none_or(|old| report.depth >= old.depth) {
+                s.report = Some(report.clone());
+            }
+            if !stop.load(Ordering::Relaxed) || s.candidates.is_empty() {
+                s.candidates = candidates;
+            }
+        }
+        if ms >= ANALYSIS_MAX_MS || report.depth == 0 {
+            break; // deep enough, or a forced answer that no longer search changes
+        }
+        ms = (ms * 2).min(ANALYSIS_MAX_MS);
+    }
+    if let Ok(mut s) = snapshot.lock() {
+        s.running = false;
+    }
+}
