@@ -16,6 +16,7 @@ pub mod eval;
 pub mod matches;
 pub mod movegen;
 pub mod opening_rule;
+pub mod opening_text;
 pub mod openings;
 pub mod pattern;
 pub mod protocol;

@@ -68,6 +68,26 @@ try {
   await page.check("#showThreats");
   await page.waitForTimeout(500);
   await page.screenshot({ path: shot });
+
+  // 4. An opening rule step by step: RIF as the first player, the three stones placed by clicking.
+  await page.uncheck("#analyse");
+  await page.goto(url);
+  await waitFor(async () => (await status()).includes("Black to move"), "the page to start");
+  await page.selectOption("#openingRule", "rif");
+  await page.selectOption("#ms", "300");
+  await page.click("#startOpening");
+  await waitFor(async () => (await page.locator("#opening").textContent()).includes("place 3 stone"), "the first step");
+  for (const p of ["H8", "H9", "J10"]) await click(p);
+  const typed = await page.locator("#answer").inputValue();
+  if (typed !== "h8 h9 j10") fail(`clicks typed "${typed}", not "h8 h9 j10"`);
+  await page.click("#sendAnswer");
+  // Tengen (the second player) swaps or keeps, and plays the fourth when it holds White: then it is the person's
+  // turn again (the fourth, or the two offers).
+  await waitFor(async () => /Tengen[^\n]*\n(Tengen[^\n]*\n)*You \(/.test(await page.locator("#opening").textContent()),
+                "Tengen's steps", 30000);
+  const opening = (await page.locator("#opening").textContent()).split("\n");
+  console.log(`RIF after the opening stones: ${opening.slice(1).join(" / ")}`);
+  if (await stones() < 3) fail(`${await stones()} stones after the opening, not 3 or more`);
   console.log(`screenshot: ${shot}`);
   console.log("browser test: ok");
 } finally {

@@ -4,7 +4,8 @@
 
 use super::think::board_text;
 use crate::engine::Engine;
-use crate::opening_rule::{Action, Negotiation, OpeningRule, Player, Request};
+use crate::opening_rule::{Negotiation, OpeningRule, Player};
+use crate::opening_text;
 use crate::types::{Color, Pos, Rule};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
@@ -31,7 +32,7 @@ pub(super) fn negotiate(
         }
     };
     let who = if person == Player::First { "tentative Black (the first player)" } else { "the second player" };
-    writeln!(out, "Opening rule {rule}: you are {who}. {}", summary(rule))?;
+    writeln!(out, "Opening rule {rule}: you are {who}. {}", opening_text::summary(rule))?;
     let stop = AtomicBool::new(false);
     let mut line = String::new();
     while let Some(turn) = neg.turn() {
@@ -47,7 +48,7 @@ pub(super) fn negotiate(
             continue;
         }
         writeln!(out, "{}", board_text(neg.board(), &[]))?;
-        writeln!(out, "You ({}): {}", colour(person), ask(&turn.request, size))?;
+        writeln!(out, "You ({}): {}", colour(person), opening_text::ask(&turn.request, size))?;
         loop {
             write!(out, "> ")?;
             out.flush()?;
@@ -56,86 +57,15 @@ pub(super) fn negotiate(
                 writeln!(out, "Opening left unfinished.")?;
                 return Ok(None);
             }
-            match read(&turn.request, line.trim(), size).and_then(|a| neg.apply(a).map_err(|e| e.describe(size))) {
+            match opening_text::read(&turn.request, line.trim(), size)
+                .and_then(|a| neg.apply(a).map_err(|e| e.describe(size)))
+            {
                 Ok(()) => break,
-                Err(e) => writeln!(out, "{e}; {}", ask(&turn.request, size))?,
+                Err(e) => writeln!(out, "{e}; {}", opening_text::ask(&turn.request, size))?,
             }
         }
     }
     let colour = if neg.black() == person { Color::Black } else { Color::White };
     writeln!(out, "The opening is settled: you play {}.", if colour == Color::Black { "Black" } else { "White" })?;
     Ok(Some((neg.stones().to_vec(), colour)))
-}
-
-/// The rule in a sentence.
-fn summary(rule: OpeningRule) -> &'static str {
-    match rule {
-        OpeningRule::Rif => {
-            "Black places the first three stones (centre, 3x3, 5x5), White may swap, White plays the 4th, Black offers \
-             two 5th moves and White keeps one."
-        }
-        OpeningRule::Yamaguchi => "As RIF, but the first player also declares how many 5th moves Black will offer.",
-        OpeningRule::Soosorv(_) => {
-            "Black places the first three stones, White may swap, White plays the 4th and declares how many 5th moves \
-             Black must offer, Black may swap, then Black offers them and White keeps one."
-        }
-        OpeningRule::Taraguchi(_) => {
-            "Stones 1 to 4 go within the central 1, 3x3, 5x5 and 7x7 squares, with a swap after each; then Black plays \
-             the 5th within 9x9 (White may swap) or offers N 5th moves and White keeps one."
-        }
-        OpeningRule::Swap2 => {
-            "The first player places three stones; the second swaps, plays the 4th as White, or places two more and \
-             lets the first choose a colour."
-        }
-    }
-}
-
-/// The question a request asks the person.
-fn ask(request: &Request, size: usize) -> String {
-    let square = |a: &Option<usize>| {
-        a.map_or("anywhere".to_string(), |s| if s == 1 { "the centre".into() } else { format!("within {s}x{s}") })
-    };
-    match request {
-        Request::Place { areas, declare } => {
-            let places: Vec<String> = areas.iter().map(square).collect();
-            let declared = declare.map_or(String::new(), |max| format!(", then the number of 5th moves (1 to {max})"));
-            format!("place {} stone(s), {}{declared}, e.g. h8", areas.len(), places.join(", "))
-        }
-        Request::Swap => "swap colours? (swap or keep)".to_string(),
-        Request::Swap2 => {
-            "swap, or play the 4th as White (one point), or place the 4th and 5th (two points)".to_string()
-        }
-        Request::Offer { count, or_place } => {
-            let or = or_place.map_or(String::new(), |a| format!(", or place the 5th {} (one point)", square(&a)));
-            format!("offer {count} different, non-symmetric 5th moves{or}, e.g. h6 j9")
-        }
-        Request::Choose { offers } => {
-            let list: Vec<String> = offers.iter().map(|p| p.notation(size)).collect();
-            format!("keep one of the offered 5th moves: {}", list.join(" "))
-        }
-    }
-}
-
-/// The person's answer read as an action for `request`.
-fn read(request: &Request, text: &str, size: usize) -> Result<Action, String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let lower = text.to_ascii_lowercase();
-    let points = |ws: &[&str]| ws.iter().map(|w| Pos::parse(w, size)).collect::<Result<Vec<Pos>, String>>();
-    match request {
-        Request::Swap | Request::Swap2 if lower == "swap" || lower == "yes" || lower == "y" => Ok(Action::Swap(true)),
-        Request::Swap if lower == "keep" || lower == "no" || lower == "n" => Ok(Action::Swap(false)),
-        Request::Swap => Err("answer swap or keep".to_string()),
-        Request::Place { declare: Some(_), .. } => {
-            let (last, stones) = words.split_last().ok_or("no stones given")?;
-            let n: usize = last.parse().map_err(|_| "the number of 5th moves comes last".to_string())?;
-            Ok(Action::Place(points(stones)?, Some(n)))
-        }
-        Request::Place { .. } | Request::Swap2 => Ok(Action::Place(points(&words)?, None)),
-        Request::Offer { or_place: Some(_), .. } if words.len() == 1 => Ok(Action::Place(points(&words)?, None)),
-        Request::Offer { .. } => Ok(Action::Offer(points(&words)?)),
-        Request::Choose { .. } => {
-            let [w] = words.as_slice() else { return Err("choose one point".to_string()) };
-            Ok(Action::Choose(Pos::parse(w, size)?))
-        }
-    }
 }

@@ -17,13 +17,6 @@ use std::time::Instant;
 /// swap.
 const PLACE_MARGIN: f64 = 0.25;
 
-/// The look-ahead's expected score for Black at which White declares after its fourth (Soosõrv), measured in
-/// 52-game matches of Tengen against itself at 0.5 s a move: declaring the number of offers whose look-ahead was
-/// nearest a half, Black scored 71% (37-15); nearest a quarter, 33% (16-34-2); between the two, where Black's score
-/// would cross a half, lies 0.36 (the look-ahead's shallow fifth-move searches undervalue Black after its best
-/// moves).
-const DECLARATION_TARGET: f64 = 0.36;
-
 impl Engine {
     /// The engine's action at the negotiation's current step (it must be the deciding player's): `None` once the
     /// negotiation is over. The engine's own game is replaced by the negotiation's position.
@@ -95,7 +88,7 @@ impl Engine {
                 let declared = declare.map(|max| {
                     let Some(board) = self.placed(&fourth) else { return 1 };
                     let chances = self.offer_chances(&board, max, deadline, Some(stop));
-                    let off = |c: f64| (c - DECLARATION_TARGET).abs();
+                    let off = |c: f64| (c - super::opening::DECLARATION_TARGET).abs();
                     let nearest = chances.iter().enumerate().min_by(|a, b| off(*a.1).total_cmp(&off(*b.1)));
                     nearest.map_or(1, |(i, _)| i + 1)
                 });
@@ -119,7 +112,9 @@ impl Engine {
         };
         let deadline = self.deadline(start);
         let (black, _) = self.chance_ahead(negotiation.board(), ahead, deadline, Some(stop));
-        if negotiation.black() == turn.player { black < 0.5 } else { black > 0.5 }
+        // After a declaration the look-ahead reads even at the declaration target.
+        let even = if negotiation.declared().is_some() { super::opening::DECLARATION_TARGET } else { 0.5 };
+        if negotiation.black() == turn.player { black < even } else { black > even }
     }
 
     /// A legal move within the central square `area` for the side to move after which the game is nearest to

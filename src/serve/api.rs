@@ -14,10 +14,13 @@
 //! | `GET /api/games/ID/threats` | | both sides' five, four and straight-four points, VCF and VCT lines |
 //! | `POST /api/games/ID/analysis` | | starts the analysis; `GET` reads it, `DELETE` stops it |
 //! | `GET /api/games/ID/sgf`, `/moves` | | the game as SGF, as a move list |
+//! | `POST /api/games/ID/opening` | `{"rule": "rif", "side": "first", "ms": 1000}` | the state, with `opening` |
+//! | `POST /api/games/ID/opening/answer` | `{"answer": "h8 h9 j10"}` (or `"swap"`, `"keep"`, offers…) | the state |
 //! | `POST /api/games/ID/load` | `{"sgf": "..."}` or `{"moves": "h8 h9", "rule", "size"}` | the state |
 
 use super::game::{Game, MAX_THINK_MS, Refused};
 use super::sgf;
+use crate::opening_rule::{OpeningRule, Player};
 use crate::types::Rule;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -156,6 +159,10 @@ impl Games {
 /// One request about one game.
 fn game_request(game: &mut Game, method: &str, rest: &[&str], body: &str) -> Result<Reply, Refused> {
     let state = |game: &Game| Ok(Reply::json(200, &game.state_json()));
+    let changes = matches!(rest, ["play" | "undo" | "redo" | "goto" | "engine" | "load" | "analysis"]);
+    if method == "POST" && changes && game.opening_under_way() {
+        return Err(Refused::new(409, "the opening is being negotiated: answer its step first"));
+    }
     match (method, rest) {
         ("GET", []) => state(game),
         ("POST", ["play"]) => {
@@ -183,6 +190,31 @@ fn game_request(game: &mut Game, method: &str, rest: &[&str], body: &str) -> Res
             let ms = optional_number(&parse(body)?, "ms")?.unwrap_or(1000).clamp(1, MAX_THINK_MS);
             let report = game.engine_move(ms)?;
             Ok(Reply::json(200, &json!({ "report": report, "state": game.state_json() })))
+        }
+        ("POST", ["opening"]) => {
+            let body = parse(body)?;
+            let text = body
+                .get("rule")
+                .and_then(Value::as_str)
+                .ok_or_else(|| missing("rule", "rif, yamaguchi, soosorv8, taraguchi10 or swap2"))?;
+            let rule: OpeningRule = text.parse().map_err(|e: String| Refused::new(400, e))?;
+            let person = match body.get("side").and_then(Value::as_str) {
+                None | Some("first") => Player::First,
+                Some("second") => Player::Second,
+                Some(other) => return Err(Refused::new(400, format!("\"side\" is first or second, not '{other}'"))),
+            };
+            let ms = optional_number(&body, "ms")?.unwrap_or(1000);
+            game.start_opening(rule, person, ms)?;
+            state(game)
+        }
+        ("POST", ["opening", "answer"]) => {
+            let body = parse(body)?;
+            let text = body
+                .get("answer")
+                .and_then(Value::as_str)
+                .ok_or_else(|| missing("answer", "the step's answer, e.g. \"h8 h9 j10\" or \"swap\""))?;
+            game.answer_opening(text)?;
+            state(game)
         }
         ("GET", ["threats"]) => Ok(Reply::json(200, &game.threats_json())),
         ("POST", ["analysis"]) => {
@@ -320,5 +352,41 @@ mod tests {
         let (status, v) = call(&games, "POST", &format!("/api/games/{b}/load"), r#"{"moves": "h8 h8"}"#);
         assert_eq!(status, 400, "{v}");
         assert_eq!(call(&games, "GET", &format!("/api/games/{b}/moves"), "").0, 200, "the game is kept");
+    }
+
+    #[test]
+    fn a_rif_opening_is_negotiated_step_by_step_and_moves_wait_for_it() {
+        let games = Games::default();
+        let id = call(&games, "POST", "/api/games", "").1["id"].as_str().map(String::from).expect("id");
+        let path = |rest: &str| format!("/api/games/{id}/{rest}");
+        let answer = |text: &str| call(&games, "POST", &path("opening/answer"), &json!({ "answer": text }).to_string());
+        // The person is the second player: Tengen places the opening, the person decides the swap.
+        let (status, state) = call(&games, "POST", &path("opening"), r#"{"rule": "rif", "side": "second", "ms": 50}"#);
+        assert_eq!(status, 200, "{state}");
+        assert_eq!(state["moves"].as_array().map(Vec::len), Some(3), "{state}");
+        assert!(state["opening"]["question"].as_str().is_some_and(|q| q.contains("swap")), "{state}");
+        assert_eq!(call(&games, "POST", &path("play"), r#"{"move": "a1"}"#).0, 409, "moves wait for the opening");
+        let (status, v) = answer("perhaps");
+        assert!(status == 400 && v["error"].as_str().is_some_and(|e| e.contains("swap")), "{v}");
+        let (status, state) = answer("keep");
+        assert_eq!(status, 200, "{state}");
+        // The person holds White and plays the fourth anywhere; Tengen offers two fifths; the person keeps one.
+        let (status, state) = answer("a1");
+        assert_eq!(status, 200, "{state}");
+        let offers: Vec<String> = state["opening"]["offers"]
+            .as_array()
+            .expect("offers")
+            .iter()
+            .filter_map(|o| o.as_str().map(String::from))
+            .collect();
+        assert_eq!(offers.len(), 2, "{state}");
+        assert_eq!(answer("a2").0, 400, "not offered");
+        let (status, state) = answer(&offers[0]);
+        assert_eq!(status, 200, "{state}");
+        assert_eq!(state["opening"]["done"], json!(true), "{state}");
+        assert_eq!(state["opening"]["you"], json!("white"), "{state}");
+        assert_eq!(state["moves"].as_array().map(Vec::len), Some(5), "{state}");
+        assert_eq!(state["toMove"], json!("white"));
+        assert_eq!(call(&games, "POST", &path("play"), r#"{"move": "a15"}"#).0, 200, "the game goes on");
     }
 }

@@ -1,7 +1,9 @@
 //! One game of the browser board: its moves and redo list, the engine that judges and answers them, the engine's
 //! evaluations for the graph, and the analysis running in the background on a copy of the position.
 
+use super::opening::OpeningSession;
 use crate::engine::Engine;
+use crate::opening_rule::{OpeningRule, Player};
 use crate::pattern::{MoveOutcome, PatternBoard};
 use crate::search::time::Clock;
 use crate::search::{MATE_BOUND, Report};
@@ -66,6 +68,8 @@ pub struct Game {
     /// Black's win rate after so many moves, from the engine's searches.
     evals: BTreeMap<usize, f64>,
     analysis: Option<Analysis>,
+    /// The opening rule being (or last) negotiated.
+    opening: Option<OpeningSession>,
 }
 
 /// Black's win rate from a search's score for the side to move.
@@ -75,6 +79,11 @@ fn win_rate(score: i32, side: Color) -> f64 {
         return if black > 0 { 1.0 } else { 0.0 };
     }
     1.0 / (1.0 + (-f64::from(black) / WIN_RATE_SCALE).exp())
+}
+
+/// The rule the game is played under after the negotiation (renju for the renju opening rules).
+fn session_rule(session: &OpeningSession, current: Rule) -> Rule {
+    session.rule().game_rule(current)
 }
 
 /// The colour to move after `moves` moves.
@@ -90,7 +99,7 @@ impl Game {
     pub fn new(size: usize, rule: Rule) -> Result<Game, Refused> {
         let mut engine = Engine::new(size, rule).map_err(|e| Refused::new(400, format!("board size {size}: {e}")))?;
         engine.set_hash_bytes(HASH_BYTES);
-        Ok(Game { engine, moves: Vec::new(), redo: Vec::new(), evals: BTreeMap::new(), analysis: None })
+        Ok(Game { engine, moves: Vec::new(), redo: Vec::new(), evals: BTreeMap::new(), analysis: None, opening: None })
     }
 
     /// The board side.
@@ -225,6 +234,47 @@ impl Game {
         self.stop_analysis();
         *self = fresh;
         Ok(())
+    }
+
+    /// Whether an opening rule is being negotiated (moves wait until it is settled).
+    pub fn opening_under_way(&self) -> bool {
+        self.opening.as_ref().is_some_and(OpeningSession::under_way)
+    }
+
+    /// Starts negotiating `rule` from an empty board with the person as `person` (the engine's steps take `ms`
+    /// each); the board shows the stones as they are placed.
+    ///
+    /// # Errors
+    /// A rule that does not fit the board.
+    pub fn start_opening(&mut self, rule: OpeningRule, person: Player, ms: u64) -> Result<Value, Refused> {
+        let gomoku = rule.game_rule(self.rule());
+        let session = OpeningSession::start(rule, self.size(), gomoku, person, ms.clamp(1, MAX_THINK_MS))?;
+        self.show_opening(session)
+    }
+
+    /// The person's answer to their opening step (then the engine's steps).
+    ///
+    /// # Errors
+    /// No negotiation, not the person's turn, or an answer that cannot be read or breaks the rule.
+    pub fn answer_opening(&mut self, text: &str) -> Result<Value, Refused> {
+        let mut session = self.opening.take().ok_or_else(|| Refused::new(409, "no opening is being negotiated"))?;
+        let answered = session.answer(text);
+        let shown = self.show_opening(session);
+        answered.and(shown)
+    }
+
+    /// Puts the negotiation's stones on the board and keeps the session.
+    fn show_opening(&mut self, session: OpeningSession) -> Result<Value, Refused> {
+        let stones = session.stones().to_vec();
+        let rule = session_rule(&session, self.rule());
+        let loaded = self.load(self.size(), rule, &stones);
+        self.opening = Some(session);
+        loaded.map(|()| self.opening_json())
+    }
+
+    /// The negotiation as JSON (`null` when none).
+    pub fn opening_json(&self) -> Value {
+        self.opening.as_ref().map_or(Value::Null, OpeningSession::json)
     }
 
     /// The engine's move for the side to move in about `ms` milliseconds, played on the board, with its report.
@@ -384,6 +434,7 @@ impl Game {
             "forbidden": forbidden,
             "evals": self.evals.iter().map(|(&ply, &w)| json!([ply, w])).collect::<Vec<_>>(),
             "analysing": self.analysis.is_some(),
+            "opening": self.opening_json(),
         })
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod game;
+pub mod opening;
 pub mod sgf;
 
 use std::io::{self, Read, Write};
