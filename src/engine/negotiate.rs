@@ -4,7 +4,7 @@
 //! distinct and pairwise non-symmetric).
 
 use super::Engine;
-use super::opening::{Ahead, SCREEN_DEPTH, SHORTLIST, WEIGH_DEPTH, distance, stopped};
+use super::opening::{Ahead, SCREEN_DEPTH, distance, nearest_declaration};
 use crate::movegen::{is_legal, near_moves};
 use crate::opening_rule::{Action, Area, Negotiation, OpeningRule, Request, images, within};
 use crate::pattern::PatternBoard;
@@ -88,9 +88,7 @@ impl Engine {
                 let declared = declare.map(|max| {
                     let Some(board) = self.placed(&fourth) else { return 1 };
                     let chances = self.offer_chances(&board, max, deadline, Some(stop));
-                    let off = |c: f64| (c - super::opening::DECLARATION_TARGET).abs();
-                    let nearest = chances.iter().enumerate().min_by(|a, b| off(*a.1).total_cmp(&off(*b.1)));
-                    nearest.map_or(1, |(i, _)| i + 1)
+                    nearest_declaration(&chances).map_or(1, |(n, _)| n)
                 });
                 (fourth, declared)
             }
@@ -121,39 +119,17 @@ impl Engine {
     /// even (screened at a shallow depth, the nearest weighed deeper while the time lasts, drawn among the few
     /// most even), with Black's expected score after it.
     fn most_even(&mut self, area: Area, start: Instant, stop: &AtomicBool) -> Option<(Pos, f64)> {
-        let deadline = self.deadline(start);
         let size = self.pb.size();
-        let side = self.side_to_move();
-        let mut pb = self.pb.clone();
-        let mut screened: Vec<(f64, (Pos, f64))> = Vec::new();
-        for p in self.pb.board().points() {
-            if area.is_some_and(|side_len| !within(p, size, side_len))
-                || pb.is_five(side, p)
-                || !is_legal(&mut pb, side, p)
-            {
-                continue;
-            }
-            pb.make(p, side);
-            let chance = self.black_chance(&pb, SCREEN_DEPTH - 1, Some(deadline), Some(stop));
-            screened.push((distance(chance), (p, chance)));
-            pb.undo();
-            if stopped(Some(stop)) || Instant::now() >= deadline {
-                break; // the points screened so far
-            }
-        }
-        screened.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let mut weighed: Vec<(f64, (Pos, f64))> = Vec::new();
-        for &(_, (p, _)) in screened.iter().take(SHORTLIST) {
-            if Instant::now() >= deadline || stopped(Some(stop)) {
-                break;
-            }
-            pb.make(p, side);
-            let chance = self.black_chance(&pb, WEIGH_DEPTH, Some(deadline), Some(stop));
-            pb.undo();
-            weighed.push((distance(chance), (p, chance)));
-        }
-        // No time to weigh: the screen's choice.
-        self.near_best(if weighed.is_empty() { screened } else { weighed })
+        let points: Vec<Vec<Pos>> = self
+            .pb
+            .board()
+            .points()
+            .filter(|&p| area.is_none_or(|side_len| within(p, size, side_len)))
+            .map(|p| vec![p])
+            .collect();
+        let ((stones, _), chance) =
+            self.most_even_stones(points, Ahead::Nothing, SCREEN_DEPTH - 1, start, Some(stop))?;
+        Some((*stones.first()?, chance))
     }
 
     /// `count` fifth moves for Black: the search's best, each ruling out its symmetric images; when the search
@@ -190,6 +166,7 @@ impl Engine {
 
 #[cfg(test)]
 mod tests {
+    use super::super::opening::WEIGH_DEPTH;
     use super::*;
     use crate::opening_rule::{OpeningRule, Player};
     use crate::search::time::Clock;
@@ -230,15 +207,24 @@ mod tests {
         assert!((3..=5).contains(&n.stones().len()), "{n:?}");
     }
 
+    /// Taraguchi-10 with these four stones placed, the colours kept after the first three: the swap after the
+    /// fourth is next.
+    fn taraguchi(stones: [&str; 4]) -> Negotiation {
+        let mut n = Negotiation::new(OpeningRule::Taraguchi(10), 15, Rule::Renju).expect("rule");
+        for (i, stone) in stones.iter().enumerate() {
+            n.apply(Action::Place(vec![Pos::parse(stone, 15).expect("point")], None)).expect("stone");
+            if i < 3 {
+                n.apply(Action::Swap(false)).expect("swap");
+            }
+        }
+        n
+    }
+
     #[test]
     fn ten_offers_are_legal_distinct_and_not_symmetric_even_on_a_symmetric_position() {
         // Taraguchi-10 after a symmetric opening: the offers must still be ten non-symmetric points.
-        let mut n = Negotiation::new(OpeningRule::Taraguchi(10), 15, Rule::Renju).expect("rule");
-        let at = |s: &str| Pos::parse(s, 15).expect("point");
-        for (stone, swap) in [("h8", false), ("h9", false), ("h10", false), ("h6", false)] {
-            n.apply(Action::Place(vec![at(stone)], None)).expect("stone");
-            n.apply(Action::Swap(swap)).expect("swap");
-        }
+        let mut n = taraguchi(["h8", "h9", "h10", "h6"]);
+        n.apply(Action::Swap(false)).expect("swap");
         let mut engine = Engine::new(15, Rule::Renju).expect("engine");
         engine.configure(|s| s.clock = Clock { turn_ms: 50, match_ms: 0, left_ms: None });
         engine.pb = n.board().clone();
@@ -252,14 +238,7 @@ mod tests {
     fn a_swap_takes_the_colour_that_stands_better_and_offers_cost_black() {
         // Taraguchi after four stones where Black (to move) has an open three: whoever holds White swaps, whoever
         // holds Black keeps it.
-        let mut n = Negotiation::new(OpeningRule::Taraguchi(10), 15, Rule::Renju).expect("rule");
-        let at = |s: &str| Pos::parse(s, 15).expect("point");
-        for (stone, swap) in [("h8", false), ("h9", false), ("i8", false), ("h10", false)] {
-            n.apply(Action::Place(vec![at(stone)], None)).expect("stone");
-            if n.turn().is_some_and(|t| t.request == Request::Swap) && n.stones().len() < 4 {
-                n.apply(Action::Swap(swap)).expect("swap");
-            }
-        }
+        let n = taraguchi(["h8", "h9", "i8", "h10"]);
         // Black's stones h8 i8 and the fifth on g8 or j8 make an open three: Black to move stands better.
         let mut engine = Engine::new(15, Rule::Renju).expect("engine");
         engine.configure(|s| s.clock = Clock { turn_ms: 200, match_ms: 0, left_ms: None });

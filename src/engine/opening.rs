@@ -102,6 +102,13 @@ pub(super) fn to_move(pb: &PatternBoard) -> Color {
     if pb.board().stone_count() % 2 == 0 { Color::Black } else { Color::White }
 }
 
+/// The number of offers (from 1) whose chance (`chances[n - 1]`, see [`Engine::offer_chances`]) is nearest
+/// [`DECLARATION_TARGET`], with that chance.
+pub(super) fn nearest_declaration(chances: &[f64]) -> Option<(usize, f64)> {
+    let off = |c: f64| (c - DECLARATION_TARGET).abs();
+    chances.iter().enumerate().min_by(|a, b| off(*a.1).total_cmp(&off(*b.1))).map(|(i, &c)| (i + 1, c))
+}
+
 /// How far an expected score is from even.
 pub(super) fn distance(chance: f64) -> f64 {
     (chance - 0.5).abs()
@@ -172,11 +179,9 @@ impl Engine {
         match (ahead, chances.last()) {
             (Ahead::Offers(_), Some(&last)) => (last, None),
             // The declaration nearest the target, its chance read against the target (so that a half is even).
-            (Ahead::Declare(_), Some(_)) => chances
-                .iter()
-                .enumerate()
-                .min_by(|a, b| (a.1 - DECLARATION_TARGET).abs().total_cmp(&(b.1 - DECLARATION_TARGET).abs()))
-                .map_or((0.5, Some(1)), |(i, &c)| (c - DECLARATION_TARGET + 0.5, Some(i + 1))),
+            (Ahead::Declare(_), Some(_)) => {
+                nearest_declaration(&chances).map_or((0.5, Some(1)), |(n, c)| (c - DECLARATION_TARGET + 0.5, Some(n)))
+            }
             // Nothing to look ahead at, or no time for it: the position itself.
             _ => {
                 let declared = matches!(ahead, Ahead::Declare(_)).then_some(1);
@@ -234,49 +239,51 @@ impl Engine {
     }
 
     /// Among `candidates` (stones to place in turn), the ones nearest to even: each screened in turn by a search of
-    /// [`SCREEN_DEPTH`] plies, then the nearest to even (all of them when the look-ahead is offers, whose weighing
-    /// the screen does not foresee) weighed with what follows ([`Engine::chance_ahead`]), both while the time
-    /// lasts; one is drawn among the [`VARIETY`] most even, with Black's declaration when it makes one.
-    fn most_even_stones(
+    /// `screen_depth` plies, then the nearest to even (all of them when the look-ahead is offers, whose weighing the
+    /// screen does not foresee) weighed with what follows ([`Engine::chance_ahead`]), both while the time lasts;
+    /// one is drawn among the [`VARIETY`] most even, with Black's declaration when it makes one, and Black's
+    /// expected score after it (read against the declaration target when there is one).
+    pub(super) fn most_even_stones(
         &mut self,
         candidates: Vec<Vec<Pos>>,
         ahead: Ahead,
+        screen_depth: i32,
         start: Instant,
         stop: Option<&AtomicBool>,
-    ) -> Placement {
+    ) -> Option<(Placement, f64)> {
         let deadline = self.deadline(start);
-        let mut screened: Vec<(f64, PatternBoard, Vec<Pos>)> = Vec::new();
+        let declared = matches!(ahead, Ahead::Declare(_)).then_some(1);
+        let mut screened: Vec<(f64, (Placement, f64))> = Vec::new();
         for stones in candidates {
             let Some(pb) = self.placed(&stones) else { continue };
-            let chance = self.black_chance(&pb, SCREEN_DEPTH, Some(deadline), stop);
-            screened.push((distance(chance), pb, stones));
+            let chance = self.black_chance(&pb, screen_depth, Some(deadline), stop);
+            screened.push((distance(chance), ((stones, declared), chance)));
             if stopped(stop) || Instant::now() >= deadline {
                 break; // the candidates screened so far
             }
         }
         screened.sort_by(|a, b| a.0.total_cmp(&b.0));
         let shortlist = if ahead == Ahead::Nothing { SHORTLIST } else { screened.len() };
-        let mut weighed: Vec<(f64, Placement)> = Vec::new();
-        for (_, pb, stones) in screened.iter().take(shortlist) {
+        let mut weighed: Vec<(f64, (Placement, f64))> = Vec::new();
+        for (_, ((stones, _), _)) in screened.iter().take(shortlist) {
             if Instant::now() >= deadline || stopped(stop) {
                 break;
             }
-            let (chance, declared) = self.chance_ahead(pb, ahead, deadline, stop);
-            weighed.push((distance(chance), (stones.clone(), declared)));
+            let Some(pb) = self.placed(stones) else { continue };
+            let (chance, declared) = self.chance_ahead(&pb, ahead, deadline, stop);
+            weighed.push((distance(chance), ((stones.clone(), declared), chance)));
         }
-        if weighed.is_empty() {
-            // No time to weigh: the screen's choice.
-            let declared = matches!(ahead, Ahead::Declare(_)).then_some(1);
-            weighed = screened.into_iter().map(|(d, _, stones)| (d, (stones, declared))).collect();
-        }
-        self.near_best(weighed).unwrap_or_default()
+        // No time to weigh: the screen's choice.
+        self.near_best(if weighed.is_empty() { screened } else { weighed })
     }
 
     /// A renju opening (one of the 26) for the first player, nearest to even with what follows under the rule
     /// (`ahead`), and Black's declaration when it makes one.
     pub(super) fn renju_opening(&mut self, ahead: Ahead, start: Instant, stop: Option<&AtomicBool>) -> Placement {
         let candidates = crate::openings::renju_openings(self.pb.size(), self.pb.rule());
-        self.most_even_stones(candidates, ahead, start, stop)
+        self.most_even_stones(candidates, ahead, SCREEN_DEPTH, start, stop)
+            .map(|(placement, _)| placement)
+            .unwrap_or_default()
     }
 
     /// Three opening stones (Black, White, Black) near the centre for swap2's first player, nearest to even: a few
@@ -301,7 +308,9 @@ impl Engine {
             let (white, black) = if i % 2 == 0 { (point(1.min(c)), point(far)) } else { (point(near), point(near)) };
             candidates.push(vec![Pos::new(c, c), white, black]);
         }
-        self.most_even_stones(candidates, Ahead::Nothing, start, stop).0
+        self.most_even_stones(candidates, Ahead::Nothing, SCREEN_DEPTH, start, stop)
+            .map(|((stones, _), _)| stones)
+            .unwrap_or_default()
     }
 
     /// White to move on 3 or 5 swap2 stones: take Black when Black's expected score is above a half, else White's

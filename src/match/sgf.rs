@@ -78,7 +78,7 @@ fn letter(c: Color) -> char {
 }
 
 /// SGF point: column letter then row letter, both from the top-left corner.
-fn point(p: Pos) -> String {
+pub(crate) fn point(p: Pos) -> String {
     format!("{}{}", (b'a' + p.x) as char, (b'a' + p.y) as char)
 }
 

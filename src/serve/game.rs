@@ -81,11 +81,6 @@ fn win_rate(score: i32, side: Color) -> f64 {
     1.0 / (1.0 + (-f64::from(black) / WIN_RATE_SCALE).exp())
 }
 
-/// The rule the game is played under after the negotiation (renju for the renju opening rules).
-fn session_rule(session: &OpeningSession, current: Rule) -> Rule {
-    session.rule().game_rule(current)
-}
-
 /// The colour to move after `moves` moves.
 fn side_after(moves: usize) -> Color {
     if moves % 2 == 0 { Color::Black } else { Color::White }
@@ -266,7 +261,7 @@ impl Game {
     /// Puts the negotiation's stones on the board and keeps the session.
     fn show_opening(&mut self, session: OpeningSession) -> Result<Value, Refused> {
         let stones = session.stones().to_vec();
-        let rule = session_rule(&session, self.rule());
+        let rule = session.rule().game_rule(self.rule());
         let loaded = self.load(self.size(), rule, &stones);
         self.opening = Some(session);
         loaded.map(|()| self.opening_json())

@@ -10,7 +10,7 @@ pub fn write(size: usize, rule: Rule, moves: &[Pos]) -> String {
     let mut s = format!("(;FF[4]GM[4]CA[UTF-8]AP[tengen serve]SZ[{size}]RU[{}]", rule.name());
     for (i, p) in moves.iter().enumerate() {
         let colour = if i % 2 == 0 { 'B' } else { 'W' };
-        s.push_str(&format!("\n;{colour}[{}{}]", (b'a' + p.x) as char, (b'a' + p.y) as char));
+        s.push_str(&format!("\n;{colour}[{}]", crate::matches::sgf::point(*p)));
     }
     s.push_str(")\n");
     s
