@@ -1,7 +1,8 @@
 #!/bin/sh
 # The browser board in a real browser: starts `pbrain-tengen serve` on a free port and drives Debian's headless
 # Chromium with playwright-core (scripts/browser/test.mjs): a short renju game played by clicking, a forbidden point
-# marked and refused, an analysis until a best move and candidates appear, and a screenshot
+# marked and refused, an analysis until a best move and candidates appear, an opening rule, the threats overlay,
+# the evaluation graph, the move list, the SGF download, a phone-sized screen, and screenshots
 # (${SHOT:-target/browser-test.png}). Installs Chromium (apt) and playwright-core (npm, scripts/browser/) when
 # missing. Needs Node.js and npm.
 set -eu

@@ -90,7 +90,7 @@ fn a_game_is_played_analysed_and_bad_requests_are_refused() {
     assert!(state.contains("\"toMove\":\"black\""), "{state}");
     // Threats and analysis.
     let (status, threats) = request(&server, "GET", &game("/threats"), "");
-    assert!(status == 200 && threats.contains("\"black\"") && threats.contains("\"straightFour\""), "{threats}");
+    assert!(status == 200 && threats.contains("\"black\"") && threats.contains("\"three\""), "{threats}");
     assert_eq!(request(&server, "POST", &game("/analysis"), "").0, 200);
     let started = Instant::now();
     let best = loop {

@@ -1,7 +1,9 @@
 // Drives headless Chromium against a running `pbrain-tengen serve` (scripts/browser-test.sh starts it):
 // plays a short renju game by clicking, checks that a forbidden point is marked and cannot be played, runs an
-// analysis until a best move appears, and saves a screenshot. Prints what it saw; exits 1 with the reason when a
-// check fails.
+// analysis until a best move appears, saves a screenshot, negotiates RIF's opening stones by clicking, shows the
+// threats and a winning line stone by stone, evaluates a game for the graph, navigates the move list, downloads
+// the SGF, and checks the page on a phone-sized screen. Prints what it saw; exits 1 with the reason when a check
+// fails.
 // Usage: node test.mjs URL SCREENSHOT.png
 import { chromium } from "playwright-core";
 
@@ -65,8 +67,14 @@ try {
   await waitFor(async () => (await page.locator("circle.candidate").count()) > 0, "the candidates", 30000);
   console.log(`analysis: ${(await page.locator("#analysis").textContent()).split("\n")[0]}; ` +
               `${await page.locator("circle.candidate").count()} candidates marked`);
+  // The screenshot (README's docs/serve.png): the game evaluated for the graph, threats and candidates shown.
+  await page.selectOption("#reviewMs", "200");
+  await page.click("#review");
+  await waitFor(async () => (await page.locator("#reviewText").textContent()).startsWith("evaluated"), "the review",
+                60000);
   await page.check("#showThreats");
-  await page.waitForTimeout(500);
+  await waitFor(async () => (await page.locator("circle.threat").count()) > 0, "the threats");
+  await waitFor(async () => (await page.locator("circle.candidate").count()) > 0, "the candidates again", 30000);
   await page.screenshot({ path: shot });
 
   // 4. An opening rule step by step: RIF as the first player, the three stones placed by clicking.
@@ -88,6 +96,70 @@ try {
   const opening = (await page.locator("#opening").textContent()).split("\n");
   console.log(`RIF after the opening stones: ${opening.slice(1).join(" / ")}`);
   if (await stones() < 3) fail(`${await stones()} stones after the opening, not 3 or more`);
+
+  // 5. Threats: Black's open three (freestyle H8 I8 J8) has its four points ringed and a winning line shown stone by
+  // stone; the review fills the graph; the move list navigates; the game downloads as SGF.
+  await page.goto(`${url}?rule=freestyle&moves=h8,a1,i8,a3,j8,o1,e5,o3&engine=none&threats=1`);
+  await waitFor(async () => (await stones()) === 8, "the loaded position");
+  await waitFor(async () => (await page.locator("circle.threat.four").count()) > 0, "the threats");
+  const fours = await page.locator('circle.threat.four[data-side="black"]').evaluateAll(
+    (cs) => cs.map((c) => c.getAttribute("data-point")).sort());
+  for (const p of ["F8", "G8", "K8", "L8"]) if (!fours.includes(p)) fail(`${p} is not ringed as Black's four: ${fours}`);
+  const threes = await page.locator('circle.threat.three[data-side="black"]').count();
+  const lineText = await page.locator("#lineText").textContent();
+  if (!/^Black wins by VC[FT]: 1\.(G8|K8)/.test(lineText)) fail(`no winning line: "${lineText}"`);
+  const shown = await page.locator("circle.line-stone").count();
+  await page.click("#lineBack");
+  await page.click("#lineBack");
+  const stepped = await page.locator("circle.line-stone").count();
+  if (shown < 3 || stepped !== shown - 2) fail(`the line shows ${shown} then ${stepped} stones`);
+  await page.click("#lineNext");
+  console.log(`threats: Black's fours ${fours.join(" ")}, ${threes} open-three points; ${lineText}; ` +
+              `two steps back: ${stepped} stones, one forward: ${await page.locator("circle.line-stone").count()}`);
+  await page.uncheck("#showThreats");
+  await page.selectOption("#reviewMs", "200");
+  await page.click("#review");
+  await waitFor(async () => (await page.locator("#reviewText").textContent()).startsWith("evaluated"), "the review",
+                60000);
+  const dots = await page.locator("circle.eval").count();
+  if (dots !== 9) fail(`the graph has ${dots} points, not 9 (8 moves)`);
+  const last = await page.locator('circle.eval[data-ply="8"] title').textContent();
+  console.log(`review: ${await page.locator("#reviewText").textContent()}; ${dots} points; ${last}`);
+  await page.locator("#moves span", { hasText: /^3\./ }).click();
+  await waitFor(async () => (await stones()) === 3, "the move list to go to move 3");
+  const redo = await page.locator("#moves span", { hasText: /^8\./ }).evaluate((s) => s.style.color);
+  console.log(`move list: went to ${await page.locator("#moves span.current").textContent()}, ` +
+              `${await stones()} stones on the board, later moves greyed (${redo})`);
+  await page.locator("#moves span", { hasText: /^8\./ }).click();
+  await waitFor(async () => (await stones()) === 8, "the move list to go to move 8");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#saveSgf")]);
+  const sgfText = await (async () => {
+    const chunks = [];
+    for await (const c of await download.createReadStream()) chunks.push(c);
+    return Buffer.concat(chunks).toString();
+  })();
+  if (!sgfText.startsWith("(;FF[4]") || !sgfText.includes(";B[hh]") || (sgfText.match(/;[BW]\[/g) || []).length !== 8) {
+    fail(`the downloaded SGF is wrong: ${sgfText}`);
+  }
+  console.log(`SGF download: ${download.suggestedFilename()}, ${sgfText.length} bytes, 8 moves, starts ` +
+              `${sgfText.slice(0, 40)}`);
+
+  // 6. A phone-sized screen: the page fits its width, the board is whole and still takes clicks.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(url);
+  await page.selectOption("#engineSide", "none");
+  await waitFor(async () => (await status()).includes("Black to move"), "the page to start");
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth,
+                                                         inner: window.innerWidth }));
+  const board = await page.locator("#board").boundingBox();
+  if (scroll > inner || board.x < 0 || board.x + board.width > inner) {
+    fail(`the page overflows a 390-pixel screen: page ${scroll}, board ${board.x}..${board.x + board.width}`);
+  }
+  await click("H8");
+  await waitFor(async () => (await stones()) === 1, "a click on the small board");
+  const small = shot.replace(/\.png$/, "-small.png");
+  await page.screenshot({ path: small, fullPage: true });
+  console.log(`small screen: page ${scroll} px wide in ${inner}, board ${Math.round(board.width)} px, click ok; ${small}`);
   console.log(`screenshot: ${shot}`);
   console.log("browser test: ok");
 } finally {

@@ -11,13 +11,15 @@
 //! | `POST /api/games/ID/undo`, `/redo` | | the state |
 //! | `POST /api/games/ID/goto` | `{"ply": 3}` | the state |
 //! | `POST /api/games/ID/engine` | `{"ms": 1000}` | `{"report", "state"}`: the engine's move, played |
-//! | `GET /api/games/ID/threats` | | both sides' five, four and straight-four points, VCF and VCT lines |
+//! | `GET /api/games/ID/threats` | | both sides' five, four and open-three points, VCF and VCT lines |
 //! | `POST /api/games/ID/analysis` | | starts the analysis; `GET` reads it, `DELETE` stops it |
+//! | `POST /api/games/ID/review` | `{"ms": 300}` | evaluates every position for the graph; `GET` reads, `DELETE` stops |
 //! | `GET /api/games/ID/sgf`, `/moves` | | the game as SGF, as a move list |
 //! | `POST /api/games/ID/opening` | `{"rule": "rif", "side": "first", "ms": 1000}` | the state, with `opening` |
 //! | `POST /api/games/ID/opening/answer` | `{"answer": "h8 h9 j10"}` (or `"swap"`, `"keep"`, offers…) | the state |
 //! | `POST /api/games/ID/load` | `{"sgf": "..."}` or `{"moves": "h8 h9", "rule", "size"}` | the state |
 
+use super::analysis::lock;
 use super::game::{Game, MAX_THINK_MS, Refused};
 use super::sgf;
 use crate::opening_rule::{OpeningRule, Player};
@@ -26,7 +28,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Most games kept at once; the least recently used goes when a new one would pass it.
@@ -57,11 +59,6 @@ impl Reply {
     fn text(content_type: &'static str, body: String) -> Reply {
         Reply { status: 200, content_type, body }
     }
-}
-
-/// A lock that a panicked holder did not spoil (the data is checked by every request anyway).
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// A held game and when it was last asked about.
@@ -226,6 +223,16 @@ fn game_request(game: &mut Game, method: &str, rest: &[&str], body: &str) -> Res
             game.stop_analysis();
             state(game)
         }
+        ("POST", ["review"]) => {
+            let ms = optional_number(&parse(body)?, "ms")?.unwrap_or(300);
+            game.start_review(ms)?;
+            Ok(Reply::json(200, &game.review_json()))
+        }
+        ("GET", ["review"]) => Ok(Reply::json(200, &game.review_json())),
+        ("DELETE", ["review"]) => {
+            game.stop_review();
+            state(game)
+        }
         ("GET", ["sgf"]) => Ok(Reply::text("application/x-go-sgf", sgf::write(game.size(), game.rule(), game.moves()))),
         ("GET", ["moves"]) => {
             let size = game.size();
@@ -388,5 +395,72 @@ mod tests {
         assert_eq!(state["moves"].as_array().map(Vec::len), Some(5), "{state}");
         assert_eq!(state["toMove"], json!("white"));
         assert_eq!(call(&games, "POST", &path("play"), r#"{"move": "a15"}"#).0, 200, "the game goes on");
+    }
+
+    fn new_game(games: &Games, body: &str) -> String {
+        call(games, "POST", "/api/games", body).1["id"].as_str().map(String::from).expect("id")
+    }
+
+    fn points(v: &Value) -> Vec<&str> {
+        v.as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default()
+    }
+
+    #[test]
+    fn threats_list_each_sides_five_four_and_three_points_and_a_winning_line() {
+        let games = Games::default();
+        let id = new_game(&games, r#"{"rule": "freestyle"}"#);
+        // Black: an open three H8 J8 K8 and a two on column E; White scattered.
+        let body = json!({ "moves": "h8 a1 i8 a3 j8 o1 e5 o3 e6 a15" }).to_string();
+        assert_eq!(call(&games, "POST", &format!("/api/games/{id}/load"), &body).0, 200);
+        let (status, t) = call(&games, "GET", &format!("/api/games/{id}/threats"), "");
+        assert_eq!(status, 200, "{t}");
+        let black = &t["black"];
+        assert!(points(&black["five"]).is_empty(), "{t}");
+        for p in ["G8", "K8", "F8", "L8"] {
+            assert!(points(&black["four"]).contains(&p), "{p}: {t}");
+        }
+        for p in ["E7", "E4", "E3", "E8"] {
+            assert!(points(&black["three"]).contains(&p), "{p}: {t}");
+        }
+        assert!(!points(&black["four"]).contains(&"E7"), "{t}");
+        // Black to move wins by a straight four: the VCT line starts with a four point and ends with Black's five.
+        let vct = points(&black["vct"]);
+        assert!(vct.len() % 2 == 1 && ["G8", "K8"].contains(&vct[0]), "{t}");
+        assert!(points(&t["white"]["four"]).is_empty() && t["white"]["vcf"].is_null(), "{t}");
+    }
+
+    #[test]
+    fn a_review_evaluates_every_position_of_the_line_and_a_new_line_drops_the_rest() {
+        let games = Games::default();
+        let id = new_game(&games, r#"{"rule": "freestyle"}"#);
+        let path = |rest: &str| format!("/api/games/{id}/{rest}");
+        // Black makes an open four with the seventh move and five with the ninth.
+        let body = json!({ "moves": "h8 a1 i8 a3 j8 o1 k8 o3 l8" }).to_string();
+        assert_eq!(call(&games, "POST", &path("load"), &body).0, 200);
+        assert_eq!(call(&games, "POST", &path("goto"), r#"{"ply": 4}"#).0, 200);
+        let (status, v) = call(&games, "POST", &path("review"), r#"{"ms": 30}"#);
+        assert_eq!((status, v["total"].as_u64()), (200, Some(10)), "{v}");
+        let started = Instant::now();
+        while call(&games, "GET", &path("review"), "").1["running"] == json!(true) {
+            assert!(started.elapsed().as_secs() < 60, "the review does not end");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let (_, state) = call(&games, "GET", &format!("/api/games/{id}"), "");
+        let evals: Vec<(u64, f64)> = state["evals"]
+            .as_array()
+            .expect("evals")
+            .iter()
+            .filter_map(|e| Some((e[0].as_u64()?, e[1].as_f64()?)))
+            .collect();
+        assert_eq!(evals.iter().map(|e| e.0).collect::<Vec<_>>(), (0..10).collect::<Vec<_>>(), "{state}");
+        assert_eq!(evals[9].1, 1.0, "Black has won");
+        assert!(evals[5].1 > 0.5, "Black's open three: {state}");
+        assert!(evals[6].1 > 0.99 && evals[7].1 > 0.99, "White did not block: {state}");
+        assert!(evals.iter().all(|e| (0.0..=1.0).contains(&e.1)), "{state}");
+        // Another fifth move keeps the evaluations up to the branch point only.
+        let (_, state) = call(&games, "POST", &path("play"), r#"{"move": "b2"}"#);
+        let plies: Vec<u64> = state["evals"].as_array().expect("evals").iter().filter_map(|e| e[0].as_u64()).collect();
+        assert_eq!(plies, vec![0, 1, 2, 3, 4], "{state}");
+        assert_eq!(call(&games, "POST", &path("review"), r#"{"ms": "x"}"#).0, 400);
     }
 }

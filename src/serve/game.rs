@@ -1,30 +1,22 @@
 //! One game of the browser board: its moves and redo list, the engine that judges and answers them, the engine's
-//! evaluations for the graph, and the analysis running in the background on a copy of the position.
+//! evaluations for the graph, its threats, and the background analysis and review it starts and stops
+//! ([`super::analysis`]).
 
+use super::analysis::{Analysis, Evals, HASH_BYTES, Review, engine_at, lock, side_after, win_rate};
 use super::opening::OpeningSession;
 use crate::engine::Engine;
 use crate::opening_rule::{OpeningRule, Player};
-use crate::pattern::{MoveOutcome, PatternBoard};
+use crate::pattern::{MoveOutcome, Pattern4, PatternBoard};
+use crate::search::Report;
 use crate::search::time::Clock;
-use crate::search::{MATE_BOUND, Report};
 use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions};
 use crate::types::{Color, Pos, Rule};
 use serde_json::{Value, json};
-use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Hash table of each game's engine (several tabs may hold games at once).
-const HASH_BYTES: usize = 32 << 20;
 /// The longest an engine move may be asked to take.
 pub const MAX_THINK_MS: u64 = 60_000;
-/// Candidates the analysis marks on the board.
-const CANDIDATES: usize = 3;
-/// The analysis stops by itself after a search of this long.
-const ANALYSIS_MAX_MS: u64 = 120_000;
-/// Score points per unit of the win rate's logistic curve (the renju five-stone calibration of the opening rules).
-const WIN_RATE_SCALE: f64 = 200.0;
 /// Budget of the threat solvers behind the threats overlay.
 const THREAT_MS: u64 = 500;
 
@@ -44,46 +36,17 @@ impl Refused {
     }
 }
 
-/// What the analysis thread publishes.
-#[derive(Clone, Debug, Default)]
-struct Snapshot {
-    running: bool,
-    report: Option<Report>,
-    candidates: Vec<Report>,
-}
-
-/// A running analysis: its stop flag and what it found so far.
-struct Analysis {
-    stop: Arc<AtomicBool>,
-    snapshot: Arc<Mutex<Snapshot>>,
-    /// The number of moves of the position it analyses.
-    ply: usize,
-}
-
 /// One game.
 pub struct Game {
     engine: Engine,
     moves: Vec<Pos>,
     redo: Vec<Pos>,
-    /// Black's win rate after so many moves, from the engine's searches.
-    evals: BTreeMap<usize, f64>,
+    /// Black's win rate after so many moves of the line (moves and redo list), from the engine's searches.
+    evals: Arc<Mutex<Evals>>,
     analysis: Option<Analysis>,
+    review: Option<Review>,
     /// The opening rule being (or last) negotiated.
     opening: Option<OpeningSession>,
-}
-
-/// Black's win rate from a search's score for the side to move.
-fn win_rate(score: i32, side: Color) -> f64 {
-    let black = if side == Color::Black { score } else { -score };
-    if black.abs() > MATE_BOUND {
-        return if black > 0 { 1.0 } else { 0.0 };
-    }
-    1.0 / (1.0 + (-f64::from(black) / WIN_RATE_SCALE).exp())
-}
-
-/// The colour to move after `moves` moves.
-fn side_after(moves: usize) -> Color {
-    if moves % 2 == 0 { Color::Black } else { Color::White }
 }
 
 impl Game {
@@ -94,7 +57,15 @@ impl Game {
     pub fn new(size: usize, rule: Rule) -> Result<Game, Refused> {
         let mut engine = Engine::new(size, rule).map_err(|e| Refused::new(400, format!("board size {size}: {e}")))?;
         engine.set_hash_bytes(HASH_BYTES);
-        Ok(Game { engine, moves: Vec::new(), redo: Vec::new(), evals: BTreeMap::new(), analysis: None, opening: None })
+        Ok(Game {
+            engine,
+            moves: Vec::new(),
+            redo: Vec::new(),
+            evals: Arc::default(),
+            analysis: None,
+            review: None,
+            opening: None,
+        })
     }
 
     /// The board side.
@@ -163,12 +134,13 @@ impl Game {
             Err(e) => return Err(Refused::new(409, e.to_string())),
         }
         self.stop_analysis();
-        self.moves.push(p);
         if self.redo.last() == Some(&p) {
             self.redo.pop();
         } else {
             self.redo.clear();
+            lock(&self.evals).branch(self.moves.len());
         }
+        self.moves.push(p);
         Ok(())
     }
 
@@ -185,7 +157,6 @@ impl Game {
         if let Some(p) = self.moves.pop() {
             self.redo.push(p);
         }
-        self.evals.retain(|&ply, _| ply <= self.moves.len());
         Ok(())
     }
 
@@ -285,7 +256,7 @@ impl Game {
         self.engine.configure(|s| s.clock = Clock { turn_ms: ms.clamp(1, MAX_THINK_MS), match_ms: 0, left_ms: None });
         let report = self.engine.think(None, |_| {});
         let Some(best) = report.best else { return Err(Refused::new(409, "no legal move")) };
-        self.evals.insert(self.moves.len(), win_rate(report.score, side));
+        lock(&self.evals).set(self.moves.len(), win_rate(report.score, side));
         let info = self.report_json(&report, side);
         self.play(best)?;
         Ok(info)
@@ -298,42 +269,60 @@ impl Game {
         if self.engine.winner().is_some() {
             return Err(Refused::new(409, "the game is over"));
         }
-        let mut engine = Engine::new(self.size(), self.rule()).map_err(|e| Refused::new(400, e.to_string()))?;
-        engine.set_hash_bytes(HASH_BYTES);
-        for (i, &p) in self.moves.iter().enumerate() {
-            engine.play(p, side_after(i)).map_err(|e| Refused::new(409, e.to_string()))?;
-        }
-        let stop = Arc::new(AtomicBool::new(false));
-        let snapshot = Arc::new(Mutex::new(Snapshot { running: true, ..Snapshot::default() }));
-        let (thread_stop, thread_snapshot) = (Arc::clone(&stop), Arc::clone(&snapshot));
-        std::thread::spawn(move || analyse(engine, &thread_stop, &thread_snapshot));
-        self.analysis = Some(Analysis { stop, snapshot, ply: self.moves.len() });
+        let engine = engine_at(self.size(), self.rule(), &self.moves).map_err(|e| Refused::new(409, e))?;
+        self.analysis = Some(Analysis::start(engine, self.moves.len()));
         Ok(())
     }
 
     /// Stops the analysis, if one runs.
     pub fn stop_analysis(&mut self) {
         if let Some(analysis) = self.analysis.take() {
-            analysis.stop.store(true, Ordering::Relaxed);
-            if let Ok(snapshot) = analysis.snapshot.lock()
-                && let Some(report) = &snapshot.report
-                && report.depth > 0
-            {
-                self.evals.insert(analysis.ply, win_rate(report.score, side_after(analysis.ply)));
+            let ply = analysis.ply;
+            if let Some(report) = analysis.stop() {
+                lock(&self.evals).set(ply, win_rate(report.score, side_after(ply)));
             }
         }
+    }
+
+    /// Starts evaluating every position of the line (moves and redo list) at `ms` each, in the background, for the
+    /// graph (stopping an earlier review).
+    ///
+    /// # Errors
+    /// A move the engine does not accept (not expected: the game's moves were checked when played).
+    pub fn start_review(&mut self, ms: u64) -> Result<(), Refused> {
+        self.review = None;
+        let line: Vec<Pos> = self.moves.iter().chain(self.redo.iter().rev()).copied().collect();
+        let review =
+            Review::start(self.size(), self.rule(), line, ms, &self.evals).map_err(|e| Refused::new(409, e))?;
+        self.review = Some(review);
+        Ok(())
+    }
+
+    /// Stops the review, if one runs (the evaluations it made stay).
+    pub fn stop_review(&mut self) {
+        self.review = None;
+    }
+
+    /// How far the review has come: positions done of all, whether it runs, its time per position.
+    pub fn review_json(&self) -> Value {
+        self.review.as_ref().map_or_else(
+            || json!({ "running": false }),
+            |r| {
+                let (done, running) = r.read();
+                json!({ "running": running, "done": done, "total": r.total, "ms": r.ms })
+            },
+        )
     }
 
     /// What the analysis has found so far (`running: false` when none runs or it has ended).
     pub fn analysis_json(&self) -> Value {
         let Some(analysis) = &self.analysis else { return json!({ "running": false }) };
-        let Ok(snapshot) = analysis.snapshot.lock() else { return json!({ "running": false }) };
+        let (running, report, candidates) = analysis.read();
         let side = side_after(analysis.ply);
-        let mut out = snapshot.report.as_ref().map_or_else(|| json!({}), |r| self.report_json(r, side));
-        out["running"] = json!(snapshot.running);
+        let mut out = report.as_ref().map_or_else(|| json!({}), |r| self.report_json(r, side));
+        out["running"] = json!(running);
         out["ply"] = json!(analysis.ply);
-        out["candidates"] = snapshot
-            .candidates
+        out["candidates"] = candidates
             .iter()
             .filter_map(|r| {
                 let best = r.best?;
@@ -361,23 +350,26 @@ impl Game {
         })
     }
 
-    /// Both sides' threats: five points, four points, points that make a straight four (from an open three), and
-    /// a VCF and a VCT line when the solvers find one within their budget.
+    /// Both sides' threats as if each had the move: the points where it would make a five, a four, an open three
+    /// (in renju, Black's forbidden points are none of these), and a VCF and a VCT line (attacker and defender
+    /// alternately) when the solvers find one within their budget.
     pub fn threats_json(&self) -> Value {
         let size = self.size();
         let names = |ps: &[Pos]| ps.iter().map(|p| p.notation(size)).collect::<Vec<_>>();
         let mut out = json!({});
         for c in Color::BOTH {
             let mut pb = self.engine.board().clone();
-            let fives: Vec<Pos> = pb.five_points(c).collect();
-            let fours: Vec<Pos> =
-                pb.four_candidates(c).filter(|&p| pb.pattern4(c, p) < crate::pattern::Pattern4::Five).collect();
-            let mut threes = Vec::new();
-            pb.for_each_empty(|p, classes| {
-                if classes[c.index()] == crate::pattern::Pattern4::Flex4 {
-                    threes.push(p);
-                }
+            let (mut fives, mut fours, mut threes, mut unsure) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            pb.for_each_empty(|p, classes| match classes[c.index()] {
+                Pattern4::Five => fives.push(p),
+                Pattern4::Block4 | Pattern4::Block4Plus | Pattern4::Block4Flex3 | Pattern4::Flex4 => fours.push(p),
+                Pattern4::Flex3 | Pattern4::Flex3Plus | Pattern4::Flex3x2 => threes.push(p),
+                Pattern4::Forbidden => unsure.push(p),
+                _ => {}
             });
+            // A double-three candidate that is not forbidden after all still makes an open three.
+            threes.extend(unsure.into_iter().filter(|&p| pb.forbidden_kind(p).is_none()));
+            threes.sort_unstable();
             let deadline = Some(Instant::now() + Duration::from_millis(THREAT_MS));
             let limits = Limits { nodes: 2_000_000, deadline, abort: None };
             let line = |s: Solution| match s {
@@ -391,7 +383,7 @@ impl Game {
                 vcf.clone()
             };
             out[if c == Color::Black { "black" } else { "white" }] = json!({
-                "five": names(&fives), "four": names(&fours), "straightFour": names(&threes), "vcf": vcf, "vct": vct,
+                "five": names(&fives), "four": names(&fours), "three": names(&threes), "vcf": vcf, "vct": vct,
             });
         }
         out
@@ -427,8 +419,9 @@ impl Game {
             "toMove": if self.engine.side_to_move() == Color::Black { "black" } else { "white" },
             "result": result,
             "forbidden": forbidden,
-            "evals": self.evals.iter().map(|(&ply, &w)| json!([ply, w])).collect::<Vec<_>>(),
+            "evals": lock(&self.evals).points().iter().map(|(&ply, &w)| json!([ply, w])).collect::<Vec<_>>(),
             "analysing": self.analysis.is_some(),
+            "review": self.review_json(),
             "opening": self.opening_json(),
         })
     }
@@ -437,40 +430,5 @@ impl Game {
 impl Drop for Game {
     fn drop(&mut self) {
         self.stop_analysis();
-    }
-}
-
-/// The analysis thread: searches of doubling length, the best line published at every iteration and the
-/// candidates after each search, until stopped or [`ANALYSIS_MAX_MS`].
-fn analyse(mut engine: Engine, stop: &AtomicBool, snapshot: &Mutex<Snapshot>) {
-    let mut ms = 250;
-    while !stop.load(Ordering::Relaxed) {
-        engine.configure(|s| s.clock = Clock { turn_ms: ms, match_ms: 0, left_ms: None });
-        let report = engine.think(Some(stop), |r| {
-            if let Ok(mut s) = snapshot.lock()
-                && s.report.as_ref().is_none_or(|old| r.depth >= old.depth)
-            {
-                s.report = Some(r.clone());
-            }
-        });
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-        let candidates = engine.think_best(Instant::now(), Some(stop), CANDIDATES, |_| {});
-        if let Ok(mut s) = snapshot.lock() {
-            if s.report.as_ref().is_none_or(|old| report.depth >= old.depth) {
-                s.report = Some(report.clone());
-            }
-            if !stop.load(Ordering::Relaxed) || s.candidates.is_empty() {
-                s.candidates = candidates;
-            }
-        }
-        if ms >= ANALYSIS_MAX_MS || report.depth == 0 {
-            break; // deep enough, or a forced answer that no longer search changes
-        }
-        ms = (ms * 2).min(ANALYSIS_MAX_MS);
-    }
-    if let Ok(mut s) = snapshot.lock() {
-        s.running = false;
     }
 }

@@ -2,6 +2,7 @@
 //! script embedded in the binary, nothing fetched) and the JSON API of [`api`] over the engine facade. It listens
 //! on 127.0.0.1 unless told otherwise; a few worker threads answer requests, each game behind its own lock.
 
+pub mod analysis;
 pub mod api;
 pub mod game;
 pub mod opening;
