@@ -11,8 +11,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-/// Hash table of each engine the board holds (several tabs may hold games at once).
-pub const HASH_BYTES: usize = 32 << 20;
+/// Hash table of each game's engine (its moves) and of a review: a game that has searched holds this much, and
+/// up to [`super::api::MAX_GAMES`] games are kept.
+pub const GAME_HASH_BYTES: usize = 16 << 20;
+/// Hash table of a running analysis (long searches; freed when it ends).
+const ANALYSIS_HASH_BYTES: usize = 64 << 20;
 /// Candidates the analysis marks on the board.
 const CANDIDATES: usize = 3;
 /// The analysis stops by itself after a search of this long.
@@ -88,13 +91,13 @@ pub fn search_past_forced(
     out
 }
 
-/// An engine at the position after `moves`, each move checked by the engine's rules.
+/// An engine with a table of `hash_bytes` at the position after `moves`, each move checked by the engine's rules.
 ///
 /// # Errors
 /// The board size, or the first move the engine does not accept.
-pub fn engine_at(size: usize, rule: Rule, moves: &[Pos]) -> Result<Engine, String> {
+pub fn engine_at(size: usize, rule: Rule, moves: &[Pos], hash_bytes: usize) -> Result<Engine, String> {
     let mut engine = Engine::new(size, rule).map_err(|e| e.to_string())?;
-    engine.set_hash_bytes(HASH_BYTES);
+    engine.set_hash_bytes(hash_bytes);
     for (i, &p) in moves.iter().enumerate() {
         engine.play(p, side_after(i)).map_err(|e| e.to_string())?;
     }
@@ -145,13 +148,17 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// Starts analysing `engine`'s position, reached after `ply` moves.
-    pub fn start(engine: Engine, ply: usize) -> Analysis {
+    /// Starts analysing the position after `moves`.
+    ///
+    /// # Errors
+    /// A move the engine does not accept.
+    pub fn start(size: usize, rule: Rule, moves: &[Pos]) -> Result<Analysis, String> {
+        let engine = engine_at(size, rule, moves, ANALYSIS_HASH_BYTES)?;
         let stop = Arc::new(AtomicBool::new(false));
         let snapshot = Arc::new(Mutex::new(Snapshot { running: true, ..Snapshot::default() }));
         let (thread_stop, thread_snapshot) = (Arc::clone(&stop), Arc::clone(&snapshot));
         std::thread::spawn(move || analyse(engine, &thread_stop, &thread_snapshot));
-        Analysis { stop, snapshot, ply }
+        Ok(Analysis { stop, snapshot, ply: moves.len() })
     }
 
     /// Stops the search; returns its deepest report, if it completed an iteration.
@@ -231,7 +238,7 @@ impl Review {
         ms: u64,
         evals: &Arc<Mutex<Evals>>,
     ) -> Result<Review, String> {
-        let engine = engine_at(size, rule, &[])?;
+        let engine = engine_at(size, rule, &[], GAME_HASH_BYTES)?;
         let ms = ms.clamp(REVIEW_MS.0, REVIEW_MS.1);
         let stop = Arc::new(AtomicBool::new(false));
         let progress = Arc::new(Mutex::new(Progress { done: 0, running: true }));
@@ -315,7 +322,7 @@ mod tests {
         // Freestyle: Black's four H8-K8 is closed at G8; White's only move is L8, which the search answers at once.
         let moves: Vec<Pos> =
             ["h8", "g8", "i8", "a1", "j8", "a3", "k8"].iter().filter_map(|m| Pos::parse(m, 15).ok()).collect();
-        let mut engine = engine_at(15, Rule::Freestyle, &moves).expect("engine");
+        let mut engine = engine_at(15, Rule::Freestyle, &moves, 1 << 20).expect("engine");
         engine.configure(|s| s.clock = Clock { turn_ms: 100, match_ms: 0, left_ms: None });
         let plain = engine.think(None, |_| {});
         assert_eq!((plain.source, plain.score), ("forced", 0), "{plain:?}");

@@ -31,8 +31,9 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// Most games kept at once; the least recently used goes when a new one would pass it.
-pub const MAX_GAMES: usize = 64;
+/// Most games kept at once; the least recently used goes when a new one would pass it. Each holds its engine's
+/// table once it has searched ([`super::analysis::GAME_HASH_BYTES`]): 32 games stay within 512 MB.
+pub const MAX_GAMES: usize = 32;
 /// The page, with its style and script.
 const PAGE: &str = include_str!("page.html");
 

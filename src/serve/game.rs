@@ -2,7 +2,7 @@
 //! evaluations for the graph, its threats, and the background analysis and review it starts and stops
 //! ([`super::analysis`]).
 
-use super::analysis::{Analysis, Evals, HASH_BYTES, Review, engine_at, lock, side_after, win_rate};
+use super::analysis::{Analysis, Evals, GAME_HASH_BYTES, Review, lock, side_after, win_rate};
 use super::opening::OpeningSession;
 use crate::engine::Engine;
 use crate::opening_rule::{OpeningRule, Player};
@@ -56,7 +56,7 @@ impl Game {
     /// An unsupported board size.
     pub fn new(size: usize, rule: Rule) -> Result<Game, Refused> {
         let mut engine = Engine::new(size, rule).map_err(|e| Refused::new(400, format!("board size {size}: {e}")))?;
-        engine.set_hash_bytes(HASH_BYTES);
+        engine.set_hash_bytes(GAME_HASH_BYTES);
         Ok(Game {
             engine,
             moves: Vec::new(),
@@ -269,8 +269,8 @@ impl Game {
         if self.engine.winner().is_some() {
             return Err(Refused::new(409, "the game is over"));
         }
-        let engine = engine_at(self.size(), self.rule(), &self.moves).map_err(|e| Refused::new(409, e))?;
-        self.analysis = Some(Analysis::start(engine, self.moves.len()));
+        let analysis = Analysis::start(self.size(), self.rule(), &self.moves).map_err(|e| Refused::new(409, e))?;
+        self.analysis = Some(analysis);
         Ok(())
     }
 
