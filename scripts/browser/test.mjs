@@ -144,11 +144,17 @@ try {
   console.log(`SGF download: ${download.suggestedFilename()}, ${sgfText.length} bytes, 8 moves, starts ` +
               `${sgfText.slice(0, 40)}`);
 
+  // A reloaded tab goes on with its game.
+  await page.goto(url);
+  await waitFor(async () => (await stones()) === 8, "the game after a reload");
+  console.log(`reload: the tab's game is back (${await stones()} stones, ${await status()})`);
+
   // 6. A phone-sized screen: the page fits its width, the board is whole and still takes clicks.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(url);
+  await page.selectOption("#rule", "renju");
+  await page.click("#new");
   await page.selectOption("#engineSide", "none");
-  await waitFor(async () => (await status()).includes("Black to move"), "the page to start");
+  await waitFor(async () => (await stones()) === 0 && (await status()).includes("Black to move"), "a new game");
   const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth,
                                                          inner: window.innerWidth }));
   const board = await page.locator("#board").boundingBox();
