@@ -2,7 +2,7 @@
 
 use crate::board::DIRS;
 use crate::pattern::{Pattern4, PatternBoard};
-use crate::types::{Color, MAX_SIZE, Pos};
+use crate::types::{CELLS, Color, MAX_SIZE, Pos};
 use arrayvec::ArrayVec;
 
 /// A list that can hold every point of the largest board.
@@ -259,12 +259,18 @@ fn three_defences(pb: &mut PatternBoard, side: Color) -> MoveList {
     let opp = side.opponent();
     let size = pb.size() as i32;
     let mut points = MoveList::new();
+    let mut seen = [0u64; CELLS.div_ceil(64)];
+    let mut add = |q: Pos| {
+        let (word, bit) = (q.index() / 64, 1u64 << (q.index() % 64));
+        if seen[word] & bit == 0 {
+            seen[word] |= bit;
+            points.push(q);
+        }
+    };
     // Straight-four points are in the four set.
     let threats: MoveList = pb.four_candidates(opp).filter(|&p| pb.pattern4(opp, p) == Pattern4::Flex4).collect();
     for &f in &threats {
-        if !points.contains(&f) {
-            points.push(f);
-        }
+        add(f);
         for &(dx, dy) in &DIRS {
             for k in (-4i32..=4).filter(|&k| k != 0) {
                 let (x, y) = (i32::from(f.x) + k * dx, i32::from(f.y) + k * dy);
@@ -272,21 +278,26 @@ fn three_defences(pb: &mut PatternBoard, side: Color) -> MoveList {
                     continue;
                 }
                 let q = Pos::new(x as usize, y as usize);
-                if pb.board().is_empty(q) && !points.contains(&q) {
-                    points.push(q);
+                if pb.board().is_empty(q) {
+                    add(q);
                 }
             }
         }
     }
+    // A stone changes the classes only of the points on its lines within five steps: a move off the lines of one
+    // of the threats leaves it a threat (the first thing has_class_after would find).
+    let reaches_all = |q: Pos| {
+        threats.iter().all(|f| {
+            let (dx, dy) = (i32::from(q.x) - i32::from(f.x), i32::from(q.y) - i32::from(f.y));
+            (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && dx.abs().max(dy.abs()) <= 5
+        })
+    };
     let mut out = four_moves(pb, side);
     for q in points {
-        if out.contains(&q) || !is_legal(pb, side, q) {
+        if !reaches_all(q) || out.contains(&q) || !is_legal(pb, side, q) {
             continue;
         }
-        pb.make(q, side);
-        let stopped = pb.class_counts()[opp.index()][Pattern4::Flex4 as usize] == 0;
-        pb.undo();
-        if stopped {
+        if !pb.has_class_after(q, side, opp, 1 << Pattern4::Flex4 as u16) {
             out.push(q);
         }
     }

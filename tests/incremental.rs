@@ -274,7 +274,11 @@ fn class_after_a_move_matches_making_it() {
             for c in [Color::Black, Color::White] {
                 for _ in 0..4 {
                     let Some(q) = random_move(&b, &mut rng) else { break };
-                    let predicted: Vec<bool> = masks.iter().map(|&m| b.has_class_after(q, c, m)).collect();
+                    // The classes of either colour after `c`'s stone.
+                    let predicted: Vec<Vec<bool>> = Color::BOTH
+                        .iter()
+                        .map(|&qc| masks.iter().map(|&m| b.has_class_after(q, c, qc, m)).collect())
+                        .collect();
                     let fours = b.fours(c, q) > 0 && !b.is_five(c, q);
                     let fives_after = b.five_points_after(q, c);
                     let fives_before: Vec<Pos> = b.five_points(c).collect();
@@ -305,21 +309,28 @@ fn class_after_a_move_matches_making_it() {
                         }
                         five_checks += 1;
                     }
-                    let found: Vec<bool> = masks
+                    let found: Vec<Vec<bool>> = Color::BOTH
                         .iter()
-                        .map(|&m| b.four_candidates(c).any(|r| m & (1 << b.pattern4(c, r) as u16) != 0))
+                        .map(|&qc| {
+                            masks
+                                .iter()
+                                .map(|&m| b.four_candidates(qc).any(|r| m & (1 << b.pattern4(qc, r) as u16) != 0))
+                                .collect()
+                        })
                         .collect();
                     b.undo();
-                    for ((&m, &pred), &actual) in masks.iter().zip(&predicted).zip(&found) {
-                        // Classes outside the four set are not promised.
-                        if m & !FOUR_SET == 0 {
-                            assert_eq!(
-                                pred,
-                                actual,
-                                "game {game}, {c} at {q:?}, mask {m:#x}\n{}",
-                                b.board().to_ascii()
-                            );
-                            checks += 1;
+                    for (qc, (pred_row, found_row)) in Color::BOTH.iter().zip(predicted.iter().zip(&found)) {
+                        for ((&m, &pred), &actual) in masks.iter().zip(pred_row).zip(found_row) {
+                            // Classes outside the four set are not promised.
+                            if m & !FOUR_SET == 0 {
+                                assert_eq!(
+                                    pred,
+                                    actual,
+                                    "game {game}, {c} at {q:?}, classes of {qc}, mask {m:#x}\n{}",
+                                    b.board().to_ascii()
+                                );
+                                checks += 1;
+                            }
                         }
                     }
                 }

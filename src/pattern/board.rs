@@ -421,12 +421,13 @@ impl PatternBoard {
         MoveOutcome::Normal
     }
 
-    /// Whether, after a stone of colour `c` on the empty point `p`, some empty point would have a class for `c` in
-    /// `wanted` (one bit per [`Pattern4`] value, among the classes of [`PatternBoard::four_candidates`]: a four or
-    /// better, or `Forbidden`), judged without making the move: the points on `p`'s lines get the patterns that
-    /// make would give them, the others keep their classes. Cheaper than make, ask and undo.
+    /// Whether, after a stone of colour `c` on the empty point `p`, some empty point would have a class for colour
+    /// `qc` (either colour) in `wanted` (one bit per [`Pattern4`] value, among the classes of
+    /// [`PatternBoard::four_candidates`]: a four or better, or `Forbidden`), judged without making the move: the
+    /// points on `p`'s lines get the patterns that make would give them, the others keep their classes. Cheaper
+    /// than make, ask and undo.
     #[must_use]
-    pub fn has_class_after(&self, p: Pos, c: Color, wanted: u16) -> bool {
+    pub fn has_class_after(&self, p: Pos, c: Color, qc: Color, wanted: u16) -> bool {
         let wants = |class: u8| wanted & (1 << (class & 15)) != 0;
         // Points off `p`'s lines (or farther than five steps along them) keep their classes.
         let (px, py) = (i32::from(p.x), i32::from(p.y));
@@ -434,17 +435,17 @@ impl PatternBoard {
             let (dx, dy) = (i32::from(q.x) - px, i32::from(q.y) - py);
             !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) || dx.abs().max(dy.abs()) > 5
         };
-        if self.four_candidates(c).any(|q| wants(self.points[q.index()].p4[c.index()]) && off_lines(q)) {
+        if self.four_candidates(qc).any(|q| wants(self.points[q.index()].p4[qc.index()]) && off_lines(q)) {
             return true;
         }
         let tables = self.tables;
-        let half = 16 * c.index() as u32;
+        let half = 16 * qc.index() as u32;
         self.any_point_after(p, c, 0xf, |d, index, entry| {
-            let pattern = u16::from(entry >> (4 * c.index())) & 0xf;
+            let pattern = u16::from(entry >> (4 * qc.index())) & 0xf;
             let state = self.points[index];
             let old = (state.pats >> half) as u16;
             let pats = (old & !(0xf << (4 * d))) | (pattern << (4 * d));
-            let class = if pats == old { state.p4[c.index()] } else { tables.combo(c, pats) };
+            let class = if pats == old { state.p4[qc.index()] } else { tables.combo(qc, pats) };
             wants(class)
         })
     }

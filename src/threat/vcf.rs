@@ -183,7 +183,7 @@ impl<'a> Vcf<'a> {
         for &m in &moves {
             if last_but_one
                 && matches!(pb.pattern4(a, m), Pattern4::Block4 | Pattern4::Block4Plus | Pattern4::Block4Flex3)
-                && !pb.has_class_after(m, a, FINISHERS)
+                && !pb.has_class_after(m, a, a, FINISHERS)
             {
                 self.cut = true;
                 continue;
