@@ -3,7 +3,9 @@
 //!
 //! Stages: the table move, then every other move by its ordering value (the learned attack and defence values of
 //! the codes it makes and stops, the killer bonuses and the history, taken when the picker is made), the highest
-//! first and the lower point index first among equals, each found by a scan of the moves not yet given.
+//! first and the lower point index first among equals, each found by a scan of the moves not yet given. Each move
+//! is kept as one key that orders both ways at once (the value above, the point index reversed below), so that the
+//! scan is a plain maximum.
 
 use crate::movegen::MoveList;
 use crate::types::{MAX_SIZE, Pos};
@@ -16,11 +18,24 @@ enum Stage {
     Rest,
 }
 
+/// Bits below a key's value: room for every point index.
+const INDEX_BITS: u32 = 16;
+const INDEX_MASK: i64 = (1 << INDEX_BITS) - 1;
+
+/// A move's key: its value, then the lower point index first among equal values.
+fn key(value: i32, m: Pos) -> i64 {
+    (i64::from(value) << INDEX_BITS) | (INDEX_MASK - m.index() as i64)
+}
+
+/// The move a key stands for.
+fn move_of(key: i64) -> Pos {
+    Pos::from_index((INDEX_MASK - (key & INDEX_MASK)) as usize)
+}
+
 /// The moves of one node, given out best first.
 pub struct MovePicker {
-    moves: MoveList,
-    /// Each remaining move's value, parallel to `moves`.
-    values: ArrayVec<i32, { MAX_SIZE * MAX_SIZE }>,
+    /// The remaining moves' keys.
+    keys: ArrayVec<i64, { MAX_SIZE * MAX_SIZE }>,
     table_move: Option<Pos>,
     stage: Stage,
 }
@@ -31,8 +46,8 @@ impl MovePicker {
     #[must_use]
     pub fn new(mut moves: MoveList, table_move: Option<Pos>, value: impl Fn(Pos) -> i32) -> MovePicker {
         let table_move = table_move.and_then(|t| moves.iter().position(|&m| m == t).map(|i| moves.swap_remove(i)));
-        let values = moves.iter().map(|&m| value(m)).collect();
-        MovePicker { moves, values, table_move, stage: Stage::TableMove }
+        let keys = moves.iter().map(|&m| key(value(m), m)).collect();
+        MovePicker { keys, table_move, stage: Stage::TableMove }
     }
 
     /// The next move.
@@ -46,14 +61,9 @@ impl MovePicker {
                     }
                 }
                 Stage::Rest => {
-                    // The best remaining: highest value, then lowest point index.
-                    let best = (0..self.moves.len()).max_by(|&a, &b| {
-                        self.values[a]
-                            .cmp(&self.values[b])
-                            .then_with(|| self.moves[b].index().cmp(&self.moves[a].index()))
-                    })?;
-                    self.values.swap_remove(best);
-                    return Some(self.moves.swap_remove(best));
+                    // The best remaining: highest value, then lowest point index (keys are distinct).
+                    let (best, _) = self.keys.iter().enumerate().max_by_key(|&(_, &k)| k)?;
+                    return Some(move_of(self.keys.swap_remove(best)));
                 }
             }
         }
@@ -83,5 +93,16 @@ mod tests {
         let mut picker = MovePicker::new(moves, Some(Pos::new(9, 9)), value);
         let order: Vec<usize> = std::iter::from_fn(|| picker.next()).map(|p| p.x as usize).collect();
         assert_eq!(order, [2, 4, 3, 5, 1]);
+        // Negative and extreme values order the same way; equal values go by the lower index.
+        let moves = list(&[(3, 0), (1, 2), (0, 1), (2, 2), (4, 0)]);
+        let value = |m: Pos| match (m.x, m.y) {
+            (3, 0) => i32::MIN,
+            (1, 2) | (0, 1) => -7,
+            (2, 2) => i32::MAX,
+            _ => 0,
+        };
+        let mut picker = MovePicker::new(moves, None, value);
+        let order: Vec<(u8, u8)> = std::iter::from_fn(|| picker.next()).map(|p| (p.x, p.y)).collect();
+        assert_eq!(order, [(2, 2), (4, 0), (0, 1), (1, 2), (3, 0)]);
     }
 }
