@@ -440,7 +440,9 @@ impl PatternBoard {
         }
         let tables = self.tables;
         let half = 16 * qc.index() as u32;
-        self.any_point_after(p, c, 0xf, |d, index, entry| {
+        // The other colour's stone only blocks `qc`'s lines: a point outside `qc`'s four set stays outside it.
+        let only = (qc != c).then_some(&self.four_bits[qc.index()]);
+        self.any_point_after(p, c, 0xf, only, |d, index, entry| {
             let pattern = u16::from(entry >> (4 * qc.index())) & 0xf;
             let state = self.points[index];
             let old = (state.pats >> half) as u16;
@@ -454,7 +456,14 @@ impl PatternBoard {
     /// direction), with the line-table entry each would have after a stone of colour `c` on `p`, until `f`
     /// returns true; returns whether it did.
     #[inline(always)]
-    fn any_point_after(&self, p: Pos, c: Color, dirs: u8, mut f: impl FnMut(usize, usize, u8) -> bool) -> bool {
+    fn any_point_after(
+        &self,
+        p: Pos,
+        c: Color,
+        dirs: u8,
+        only: Option<&Bits>,
+        mut f: impl FnMut(usize, usize, u8) -> bool,
+    ) -> bool {
         let centre = p.index() as isize;
         for (d, &step) in DIR_STEP.iter().enumerate() {
             if dirs & (1 << d) == 0 {
@@ -468,8 +477,12 @@ impl PatternBoard {
             while empty != 0 {
                 let k = (empty.trailing_zeros() / 2) as isize - 5;
                 empty &= empty - 1;
+                let index = (centre + k * step) as usize;
+                if only.is_some_and(|bits| bits[index / 64] & (1 << (index % 64)) == 0) {
+                    continue;
+                }
                 let window = word >> (2 * (along as isize + k));
-                if f(d, (centre + k * step) as usize, self.tables.line(key_of_window(window))) {
+                if f(d, index, self.tables.line(key_of_window(window))) {
                     return true;
                 }
             }
@@ -516,7 +529,7 @@ impl PatternBoard {
         let has_four =
             |d: usize| ((Pattern::Block4 as u16)..=(Pattern::DoubleFour as u16)).contains(&((packed >> (4 * d)) & 0xf));
         let dirs = (0..4).filter(|&d| has_four(d)).fold(0u8, |m, d| m | (1 << d));
-        self.any_point_after(p, c, dirs, |_, index, entry| {
+        self.any_point_after(p, c, dirs, None, |_, index, entry| {
             if (entry >> (4 * c.index())) & 0xf != Pattern::Five as u8 {
                 return false;
             }
