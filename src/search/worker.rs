@@ -192,6 +192,8 @@ impl<'a> Worker<'a> {
         if self.stopped {
             return 0;
         }
+        // The table slot starts loading while the node looks for wins and generates its moves (step 7 reads it).
+        self.shared.table.prefetch(self.key(side));
         let stones = self.pb.board().stone_count();
         if self.pb.board().is_full() || self.options.draw_at.is_some_and(|n| stones >= n) {
             return 0;
