@@ -136,7 +136,9 @@ impl Game {
         self.stop_analysis();
         if self.redo.last() == Some(&p) {
             self.redo.pop();
-        } else {
+        } else if !self.redo.is_empty() {
+            // Off the line: what came after this position belongs to another game. (A move past the line's end
+            // only extends it, and a review of its first moves goes on.)
             self.redo.clear();
             lock(&self.evals).branch(self.moves.len());
         }
