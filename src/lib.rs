@@ -24,5 +24,6 @@ pub mod records;
 pub mod search;
 pub mod serve;
 pub mod threat;
+pub mod train;
 pub mod tune;
 pub mod types;

@@ -262,6 +262,18 @@ pub fn protocol_presets(args: &[String]) -> Result<Vec<(String, String)>, String
             "--threads" => ("thread_num", value("thread count")?),
             "--hash-mb" => ("hash_size", value("size")?.saturating_mul(1024)),
             "--no-threats" if inline.is_none() => (crate::protocol::PRESET_THREATS, 0),
+            "--eval" => {
+                let word = cursor.value(&name, &inline)?;
+                word.parse::<crate::eval::EvalChoice>()?;
+                presets.push(("evaluation".to_string(), word));
+                continue;
+            }
+            "--network" => {
+                let path = cursor.value(&name, &inline)?;
+                crate::eval::EvalChoice::load(&path)?;
+                presets.push((crate::protocol::PRESET_NETWORK.to_string(), path));
+                continue;
+            }
             "--weights" => {
                 let path = cursor.value(&name, &inline)?;
                 // Read now, so that a bad file is an error on the command line rather than at START.
@@ -271,7 +283,7 @@ pub fn protocol_presets(args: &[String]) -> Result<Vec<(String, String)>, String
             }
             other => {
                 return Err(format!(
-                    "unknown option '{other}' (protocol options: --max-depth N --max-nodes N --threads N --hash-mb N --no-threats --weights FILE)"
+                    "unknown option '{other}' (protocol options: --max-depth N --max-nodes N --threads N --hash-mb N --no-threats --weights FILE --eval classical|network --network FILE)"
                 ));
             }
         };

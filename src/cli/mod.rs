@@ -9,6 +9,7 @@ mod position;
 mod puppet;
 mod selfplay;
 mod think;
+mod train;
 mod tune;
 
 pub use crate::engine::RENJU_OPENINGS;
@@ -19,6 +20,7 @@ pub use position::{PositionLine, parse_position_line};
 pub use puppet::puppet;
 pub use selfplay::{Match, OpeningChoice, Player, parse_selfplay, selfplay};
 pub use think::{analyze, bench, position_from_moves, report_text};
+pub use train::{TrainCommand, parse_train, run_train};
 pub use tune::{TuneCommand, parse_tune, run_tune};
 
 pub(crate) use options::OptionCursor;
@@ -33,13 +35,17 @@ use std::time::{Duration, Instant};
 const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N] [--jobs N]
        pbrain-tengen solve [--vct] [--ms N] [--nodes N] [--shortest] [--rule R] [--size N] [--jobs N]
        pbrain-tengen bench [depth]
-       pbrain-tengen analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] [--weights FILE] <moves, e.g. h8 h9 j10>
+       pbrain-tengen analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] [--weights FILE]
+                             [--eval classical|network] [--network FILE] <moves, e.g. h8 h9 j10>
        pbrain-tengen selfplay [--rule R] [--games N] [--turn-ms MS] [--match-ms MS] [--draw-at N] [--max-memory BYTES]
                               [--a-depth D] [--b-depth D] [--nodes N] [--a-nodes N] [--b-nodes N] [--a-no-threats]
                               [--b-no-threats] [--weights FILE] [--a-weights FILE] [--b-weights FILE]
+                              [--eval|--a-eval|--b-eval classical|network] [--network|--a-network|--b-network FILE]
                               [--concurrency K] [--record FILE] [--openings renju26|varied] [--random-plies K] [--seed S]
        pbrain-tengen tune [--init prior|embedded|FILE] [--out FILE] [--epochs N] [--batch N] [--lr X] [--order-lr X]
                           [--l2 X] [--k K] [--score-weight W] [--held-out F] [--seed S] FILE...   (game files: .tgr or c-gomoku-cli .bin)
+       pbrain-tengen train [--rule R] [--init FILE] [--out FILE] [--epochs N] [--batch N] [--lr X] [--k K]
+                           [--score-weight W] [--held-out F] [--drop-vcf N] [--seed S] FILE...   (the network)
        pbrain-tengen match --engine CMD [--name NAME] --engine CMD [--name NAME] [more engines] [--rule R] [--size N]
                            [--games N] [--turn-ms MS] [--match-ms MS] [--tolerance-ms MS] [--max-memory BYTES]
                            [--draw-at N] [--openings FILE | --random-openings N [--opening-stones K]
@@ -49,7 +55,8 @@ const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N] [--jobs N
        pbrain-tengen play [--rule R] [--size N] [--black|--white] [--ms N] [--opening-rule R]   (a game in the terminal)
        pbrain-tengen serve [--port P] [--host H]   (a board in the browser: http://127.0.0.1:8080/ by default)
        pbrain-tengen puppet STEP...   (a scripted protocol engine for testing match runners)
-       pbrain-tengen [--max-depth N] [--max-nodes N] [--threads N] [--hash-mb N] [--no-threats]   (the protocol)
+       pbrain-tengen [--max-depth N] [--max-nodes N] [--threads N] [--hash-mb N] [--no-threats] [--weights FILE]
+                     [--eval classical|network] [--network FILE]   (the protocol)
 forbid and solve read position lines on stdin and answer each on one line, in order (--jobs: in parallel)";
 
 /// Options shared by the position-reading subcommands.
@@ -144,6 +151,7 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
         "analyze" => analyze_command(rest, out),
         "selfplay" => parse_selfplay(rest).map(|m| selfplay(&m, out)),
         "tune" => parse_tune(rest).map(|c| run_tune(&c, out)),
+        "train" => parse_train(rest).map(|c| run_train(&c, out)),
         "match" => matchcmd::match_command(rest, out),
         "openings" => matchcmd::openings_command(rest, out),
         "puppet" => return puppet(rest, input, out),
@@ -280,10 +288,12 @@ pub fn solve(opts: &Options, input: &mut (dyn BufRead + Send), out: &mut dyn Wri
     })
 }
 
-/// `analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] [--weights FILE] <moves>`.
+/// `analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] [--weights FILE] [--eval classical|network]
+/// [--network FILE] <moves>`.
 fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let (mut ms, mut depth, mut threads) = (2_000u64, 0i32, 1usize);
     let mut weights = crate::eval::WeightsRef::default();
+    let mut eval = crate::eval::EvalChoice::Classical;
     let (mut rule, mut size) = (Options::default().rule, Options::default().size);
     let mut moves = Vec::new();
     let mut cursor = OptionCursor::new(args);
@@ -295,6 +305,8 @@ fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()
             "--weights" => {
                 weights = crate::eval::WeightsRef(crate::eval::Weights::load(&cursor.value(&name, &inline)?)?);
             }
+            "--eval" => eval = cursor.value(&name, &inline)?.parse()?,
+            "--network" => eval = crate::eval::EvalChoice::load(&cursor.value(&name, &inline)?)?,
             "--rule" => rule = cursor.value(&name, &inline)?.parse()?,
             "--size" => {
                 size = cursor.number(&name, &inline, "board size", crate::types::MIN_SIZE..=crate::types::MAX_SIZE)?
@@ -304,5 +316,6 @@ fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()
         }
     }
     let mut pb = position_from_moves(&moves.join(" "), size, rule)?;
-    Ok(analyze(&mut pb, ms, depth, threads, weights, out))
+    let options = crate::search::SearchOptions { threads, weights, eval, ..Default::default() };
+    Ok(analyze(&mut pb, ms, depth, &options, out))
 }

@@ -13,7 +13,7 @@
 use super::OptionCursor;
 use super::matchcmd::{GenOptions, random_openings};
 use crate::engine::{Engine, RENJU_OPENINGS};
-use crate::eval::{Weights, WeightsRef, order_value};
+use crate::eval::{EvalChoice, Weights, WeightsRef, order_value};
 use crate::matches::elo_estimate;
 use crate::movegen::{Candidates, candidates};
 use crate::pattern::{MoveOutcome, PatternBoard};
@@ -39,11 +39,13 @@ pub struct Player {
     pub threats: bool,
     /// The evaluation and ordering tables.
     pub weights: WeightsRef,
+    /// The evaluation: classical or a network.
+    pub eval: EvalChoice,
 }
 
 impl Default for Player {
     fn default() -> Player {
-        Player { depth: 0, nodes: 0, threats: true, weights: WeightsRef::default() }
+        Player { depth: 0, nodes: 0, threats: true, weights: WeightsRef::default(), eval: EvalChoice::Classical }
     }
 }
 
@@ -173,6 +175,12 @@ pub fn parse_selfplay(args: &[String]) -> Result<Match, String> {
             }
             "--a-weights" => m.a.weights = WeightsRef(Weights::load(&value()?)?),
             "--b-weights" => m.b.weights = WeightsRef(Weights::load(&value()?)?),
+            "--eval" => (m.a.eval, m.b.eval) = value()?.parse::<EvalChoice>().map(|e| (e, e))?,
+            "--a-eval" => m.a.eval = value()?.parse::<EvalChoice>()?,
+            "--b-eval" => m.b.eval = value()?.parse::<EvalChoice>()?,
+            "--network" => (m.a.eval, m.b.eval) = EvalChoice::load(&value()?).map(|e| (e, e))?,
+            "--a-network" => m.a.eval = EvalChoice::load(&value()?)?,
+            "--b-network" => m.b.eval = EvalChoice::load(&value()?)?,
             "--concurrency" => m.concurrency = (number("game count")? as usize).clamp(1, 64),
             "--record" => m.record = Some(value()?),
             "--openings" => {
@@ -392,6 +400,7 @@ fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Pla
             s.search.threats = p.threats;
             s.search.draw_at = m.draw_at;
             s.search.weights = p.weights;
+            s.search.eval = p.eval;
         });
         // Several games share the machine: a smaller table unless a memory limit says otherwise.
         if m.max_memory == 0 {

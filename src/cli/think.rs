@@ -101,10 +101,10 @@ pub fn analyze(
     pb: &mut PatternBoard,
     ms: u64,
     depth: i32,
-    threads: usize,
-    weights: crate::eval::WeightsRef,
+    options: &SearchOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    let weights = options.weights;
     let size = pb.size();
     let side = to_move(pb);
     let forbidden = if pb.rule().has_forbidden() { pb.forbidden_points() } else { Vec::new() };
@@ -149,6 +149,21 @@ pub fn analyze(
         parts.key >> crate::eval::THREAT_FLAGS,
         weights.header.first().map_or("weights", String::as_str)
     )?;
+    match options.eval.network(pb.rule()).or(crate::eval::EvalChoice::Network(None).network(pb.rule())) {
+        Some(net) => {
+            let acc = crate::eval::network::Accumulator::new(net, pb.board());
+            let units = crate::eval::network_evaluate(&acc, pb, side, &weights);
+            let chance = 100.0 / (1.0 + (-f64::from(units) / f64::from(net.scale)).exp());
+            let how = if net.residual { ", the classical evaluation plus its correction" } else { "" };
+            writeln!(
+                out,
+                "network evaluation for {side}: {units} ({side}'s expected score {chance:.0}%{how}; {})",
+                net.name()
+            )?;
+        }
+        None => writeln!(out, "network evaluation: none for {} in this build", pb.rule().name())?,
+    }
+    writeln!(out, "the search evaluates with the {} evaluation", options.eval.name())?;
     let start = Instant::now();
     let limits = SearchLimits {
         depth,
@@ -157,8 +172,7 @@ pub fn analyze(
         ..SearchLimits::default()
     };
     let table = Table::new(64 << 20);
-    let options = SearchOptions { threads, weights, ..SearchOptions::default() };
-    let report = search(pb, side, &table, &limits, &options, |_| {});
+    let report = search(pb, side, &table, &limits, options, |_| {});
     writeln!(out, "{}", report_text(&report, size))
 }
 

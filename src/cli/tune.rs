@@ -87,26 +87,7 @@ pub fn run_tune(c: &TuneCommand, out: &mut dyn Write) -> io::Result<()> {
         },
     };
     let start = Instant::now();
-    let mut games = Vec::new();
-    let mut samples = Vec::new();
-    let mut sources = Vec::new();
-    for file in &c.files {
-        let bytes = match std::fs::read(file) {
-            Ok(b) => b,
-            Err(e) => {
-                writeln!(out, "error: cannot read {file}: {e}")?;
-                continue;
-            }
-        };
-        let mut errors = Vec::new();
-        let data = read_training(&bytes, &mut |e| errors.push(e));
-        for e in errors {
-            writeln!(out, "error: {file}: {e}")?;
-        }
-        sources.push(format!("{file} ({} games, {} samples)", data.games.len(), data.samples.len()));
-        games.extend(data.games);
-        samples.extend(data.samples);
-    }
+    let (games, samples, sources) = read_game_files(&c.files, out)?;
     // Games and samples are split before their positions are taken, so no game is on both sides.
     let (train_games, held_games) = split(games.len(), c.held_out, c.options.seed);
     let (train_samples, held_samples) = split(samples.len(), c.held_out, c.options.seed ^ 0x5a5a);
@@ -181,4 +162,36 @@ pub fn run_tune(c: &TuneCommand, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "wrote {path}")?;
     }
     Ok(())
+}
+
+/// Reads game files (Tengen's `.tgr`, c-gomoku-cli's samples): their games, their samples and one line per file
+/// for the provenance. A file that cannot be read and every bad record get an `error:` line on `out`.
+///
+/// # Errors
+/// Output I/O errors.
+pub fn read_game_files(
+    files: &[String],
+    out: &mut dyn Write,
+) -> io::Result<(Vec<crate::records::GameRecord>, Vec<crate::records::Sample>, Vec<String>)> {
+    let mut games = Vec::new();
+    let mut samples = Vec::new();
+    let mut sources = Vec::new();
+    for file in files {
+        let bytes = match std::fs::read(file) {
+            Ok(b) => b,
+            Err(e) => {
+                writeln!(out, "error: cannot read {file}: {e}")?;
+                continue;
+            }
+        };
+        let mut errors = Vec::new();
+        let data = read_training(&bytes, &mut |e| errors.push(e));
+        for e in errors {
+            writeln!(out, "error: {file}: {e}")?;
+        }
+        sources.push(format!("{file} ({} games, {} samples)", data.games.len(), data.samples.len()));
+        games.extend(data.games);
+        samples.extend(data.samples);
+    }
+    Ok((games, samples, sources))
 }

@@ -11,6 +11,7 @@
 //! one weights file that the build embeds ([`default_weights`]); [`Weights::prior`] is the hand-set starting point
 //! they were first learned from.
 
+pub mod network;
 mod weights;
 
 pub use weights::{Weights, WeightsRef, default_weights};
@@ -149,6 +150,97 @@ pub fn code_sums_from_scratch(pb: &PatternBoard, weights: &Weights) -> [[i32; 2]
         }
     }
     sums
+}
+
+/// Which evaluation the search uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EvalChoice {
+    /// The pattern-code sums and the threat term (the weights file).
+    #[default]
+    Classical,
+    /// A network: the given one, or the build's embedded network for the rule (`None`). A rule without one is
+    /// evaluated classically.
+    Network(Option<NetworkRef>),
+}
+
+impl EvalChoice {
+    /// The network that evaluates positions under `rule`, if this choice and the build have one.
+    #[must_use]
+    pub fn network(self, rule: Rule) -> Option<&'static network::Network> {
+        match self {
+            EvalChoice::Classical => None,
+            EvalChoice::Network(given) => given
+                .map(|n| n.0)
+                .or_else(|| network::default_network(rule))
+                .filter(|n| n.group == network::Group::of(rule)),
+        }
+    }
+
+    /// The evaluation by a network file, read once per path for the whole process.
+    ///
+    /// # Errors
+    /// The file cannot be read or is not a network of this build's shape.
+    pub fn load(path: &str) -> Result<EvalChoice, String> {
+        network::Network::load_cached(path).map(|n| EvalChoice::Network(Some(NetworkRef(n))))
+    }
+
+    /// Its name for messages: `classical` or `network`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            EvalChoice::Classical => "classical",
+            EvalChoice::Network(_) => "network",
+        }
+    }
+}
+
+impl std::str::FromStr for EvalChoice {
+    type Err = String;
+
+    /// `classical`, or `network` (the build's network for the rule).
+    fn from_str(word: &str) -> Result<EvalChoice, String> {
+        match word.trim() {
+            "classical" => Ok(EvalChoice::Classical),
+            "network" => Ok(EvalChoice::Network(None)),
+            other => Err(format!("unknown evaluation '{other}' (classical or network)")),
+        }
+    }
+}
+
+/// A shared handle on a network: equal when it is the same one.
+#[derive(Clone, Copy)]
+pub struct NetworkRef(pub &'static network::Network);
+
+impl PartialEq for NetworkRef {
+    fn eq(&self, other: &NetworkRef) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for NetworkRef {}
+
+impl std::fmt::Debug for NetworkRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.0)
+    }
+}
+
+/// The flags the network's head reads (see [`network`]): the threat key of `side`, to move, and in renju bit 10
+/// when Black is to move.
+#[must_use]
+pub fn network_flags(pb: &PatternBoard, side: Color) -> u32 {
+    let black = pb.rule() == Rule::Renju && side == Color::Black;
+    threat_key(pb.class_counts(), side) as u32 | (u32::from(black) << (2 * THREAT_FLAGS))
+}
+
+/// The network's evaluation of `pb` for `side`, to move, from an accumulator that follows the board, in the
+/// search's units within ±[`EVAL_LIMIT`]; a residual network's is added to the classical evaluation by `weights`.
+#[inline]
+#[must_use]
+pub fn network_evaluate(acc: &network::Accumulator, pb: &PatternBoard, side: Color, weights: &Weights) -> i32 {
+    let net = acc.network();
+    let own = net.units(acc.logit(side, network_flags(pb, side)), EVAL_LIMIT);
+    if net.residual { (own + evaluate(pb, side, weights)).clamp(-EVAL_LIMIT, EVAL_LIMIT) } else { own }
 }
 
 /// How promising the empty point `m` is for `side`, to move: the attack value of its code for `side` plus the

@@ -26,6 +26,9 @@ pub const PRESET_THREATS: &str = "tengen_threats";
 /// The preset key of `pbrain-tengen --weights FILE`: the evaluation and ordering tables read from that file.
 pub const PRESET_WEIGHTS: &str = "tengen_weights";
 
+/// The preset key of `pbrain-tengen --network FILE`: the network read from that file evaluates.
+pub const PRESET_NETWORK: &str = "tengen_network";
+
 /// A search running on its own thread: it hands the engine back with its answer.
 struct Thinking {
     handle: JoinHandle<(Engine, Answer)>,
@@ -464,6 +467,15 @@ impl Session {
                     self.with_engine(key, value, |e| e.configure(|s| s.search.weights = weights));
                 }
                 Err(e) => log::warn!("weights {value}: {e}"),
+            },
+            // Tengen's own: `INFO evaluation classical|network` (also `pbrain-tengen --eval E`).
+            ("evaluation", _) => match value.parse::<crate::eval::EvalChoice>() {
+                Ok(eval) => self.with_engine(key, value, |e| e.configure(|s| s.search.eval = eval)),
+                Err(e) => log::warn!("{e}"),
+            },
+            (PRESET_NETWORK, _) => match crate::eval::EvalChoice::load(value.trim()) {
+                Ok(eval) => self.with_engine(key, value, |e| e.configure(|s| s.search.eval = eval)),
+                Err(e) => log::warn!("network {value}: {e}"),
             },
             _ => log::debug!("INFO {key} ignored"),
         }

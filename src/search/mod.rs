@@ -17,7 +17,7 @@ pub mod tt;
 mod vote;
 mod worker;
 
-use crate::eval::{WeightsRef, order_value};
+use crate::eval::{EvalChoice, WeightsRef, order_value};
 use crate::movegen::{Candidates, candidates};
 use crate::pattern::PatternBoard;
 use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions};
@@ -69,11 +69,19 @@ pub struct SearchOptions {
     pub threats: bool,
     /// The evaluation and move-ordering tables (the embedded ones by default).
     pub weights: WeightsRef,
+    /// The evaluation: the classical one (from `weights`) or a network.
+    pub eval: EvalChoice,
 }
 
 impl Default for SearchOptions {
     fn default() -> SearchOptions {
-        SearchOptions { threads: 1, draw_at: None, threats: true, weights: WeightsRef::default() }
+        SearchOptions {
+            threads: 1,
+            draw_at: None,
+            threats: true,
+            weights: WeightsRef::default(),
+            eval: EvalChoice::Classical,
+        }
     }
 }
 

@@ -12,7 +12,8 @@ use super::reductions::reduction;
 use super::stack::Stack;
 use super::tt::{Bound, Entry, from_tt, to_tt};
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Report, SearchOptions, Shared, mate_distance, time};
-use crate::eval::{EVAL_LIMIT, evaluate, order_value};
+use crate::eval::network::Accumulator;
+use crate::eval::{EVAL_LIMIT, evaluate, network_evaluate, order_value};
 use crate::movegen::{Candidates, MoveList, candidates};
 use crate::pattern::{Pattern4, PatternBoard};
 use crate::threat::{Limits, Solution, Vcf, VcfOptions, static_win};
@@ -66,6 +67,8 @@ pub struct Worker<'a> {
     history: History,
     /// The best root move of the iteration under way, once one has been searched to its end: its score and line.
     root_best: Option<(Pos, i32, Vec<Pos>)>,
+    /// The network's state, following the board, when a network evaluates.
+    acc: Option<Accumulator>,
 }
 
 impl<'a> Worker<'a> {
@@ -79,6 +82,7 @@ impl<'a> Worker<'a> {
     ) -> Self {
         // The board keeps the evaluation's code sums from here on.
         pb.set_code_values(Some(options.weights.0.code_values(pb.rule())));
+        let acc = options.eval.network(pb.rule()).map(|net| Accumulator::new(net, pb.board()));
         let vcf_limits = Limits { nodes: 0, deadline: None, abort: Some(shared.stop) };
         let vcf_options = VcfOptions { limits: vcf_limits, ..VcfOptions::default() };
         Worker {
@@ -93,6 +97,17 @@ impl<'a> Worker<'a> {
             stack: Stack::default(),
             history: History::default(),
             root_best: None,
+            acc,
+        }
+    }
+
+    /// The static evaluation of the position for `side`, to move: the network's when one evaluates, else the
+    /// classical one.
+    #[inline]
+    fn evaluate(&self, side: Color) -> i32 {
+        match &self.acc {
+            Some(acc) => network_evaluate(acc, &self.pb, side, &self.options.weights),
+            None => evaluate(&self.pb, side, &self.options.weights),
         }
     }
 
@@ -238,7 +253,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate(&self.pb, side, &self.options.weights);
+            return self.evaluate(side);
         }
         // 6. A single forced answer costs no depth (the blocks of fours), so threats are followed to their end.
         let depth = if forced && moves.len() == 1 { depth.max(1) } else { depth };
@@ -277,7 +292,7 @@ impl<'a> Worker<'a> {
             && beta.abs() < MATE_BOUND
             && (depth <= RFP_DEPTH || depth >= NMP_DEPTH)
         {
-            let eval = evaluate(&self.pb, side, &self.options.weights);
+            let eval = self.evaluate(side);
             if depth <= RFP_DEPTH && eval - RFP_MARGIN * depth >= beta {
                 return eval;
             }
@@ -373,6 +388,9 @@ impl<'a> Worker<'a> {
                 }
             }
             self.pb.make(m, side);
+            if let Some(acc) = &mut self.acc {
+                acc.make(self.pb.board(), m);
+            }
             let new_depth = depth - 1 + i32::from(extended == Some(m));
             let score = if i == 0 {
                 if N::PV {
@@ -395,6 +413,9 @@ impl<'a> Worker<'a> {
                 }
                 score
             };
+            if let Some(acc) = &mut self.acc {
+                acc.unmake(self.pb.board(), m);
+            }
             self.pb.undo();
             i += 1;
             if self.stopped {
@@ -496,7 +517,7 @@ impl<'a> Worker<'a> {
 
     /// A leaf: the quiescence search from the static evaluation.
     fn leaf(&mut self, ply: usize, side: Color, beta: i32) -> i32 {
-        let eval = evaluate(&self.pb, side, &self.options.weights).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        let eval = self.evaluate(side).clamp(-EVAL_LIMIT, EVAL_LIMIT);
         self.quiesce(ply, side, beta, eval)
     }
 

@@ -1,0 +1,271 @@
+//! `train`: reads game files, fits the network of one rule group (see [`crate::train`]), prints both losses after
+//! every epoch, checks the rounded network against the float model, and writes the network file with its
+//! provenance.
+
+use super::OptionCursor;
+use super::tune::read_game_files;
+use crate::eval::default_weights;
+use crate::eval::network::{Accumulator, Group, Network};
+use crate::train::data::NetData;
+use crate::train::model::{Model, Trace};
+use crate::train::{Epoch, TrainOptions, split, train, zero_unseen};
+use crate::tune::data::Dataset;
+use crate::tune::{eval_loss, eval_params, fit_k};
+use crate::types::Rule;
+use std::io::{self, Write};
+use std::time::Instant;
+
+/// What `train` was asked to do.
+#[derive(Clone, Debug)]
+pub struct TrainCommand {
+    /// The data files.
+    pub files: Vec<String>,
+    /// The rule whose group is trained.
+    pub rule: Rule,
+    /// Where the network goes (nothing is written without it).
+    pub out: Option<String>,
+    /// A network file to start from (else a seeded random start).
+    pub init: Option<String>,
+    /// Held-out fraction of the games.
+    pub held_out: f64,
+    /// Positions whose side to move has a VCF within this many nodes are left out (0: none are).
+    pub drop_vcf: u64,
+    /// The weight of the search's score in the target.
+    pub score_weight: f64,
+    /// Evaluation units per logit (None: fitted to the classical evaluation, so both speak the same units).
+    pub k: Option<f64>,
+    /// Whether the network learns what the classical evaluation misses (its output added to the classical
+    /// evaluation) rather than the whole value.
+    pub residual: bool,
+    /// The fit's options.
+    pub options: TrainOptions,
+    /// The command line, for the provenance.
+    pub line: String,
+}
+
+/// Parses the options of `train`.
+///
+/// # Errors
+/// A message naming a bad or unknown option.
+pub fn parse_train(args: &[String]) -> Result<TrainCommand, String> {
+    let mut c = TrainCommand {
+        files: Vec::new(),
+        rule: Rule::Renju,
+        out: None,
+        init: None,
+        held_out: 0.1,
+        drop_vcf: 0,
+        score_weight: 0.5,
+        k: None,
+        residual: true,
+        options: TrainOptions::default(),
+        line: format!("pbrain-tengen train {}", args.join(" ")),
+    };
+    let mut cursor = OptionCursor::new(args);
+    while let Some((name, inline)) = cursor.next_option() {
+        let mut value = || cursor.value(&name, &inline);
+        let mut real = |what: &str| -> Result<f64, String> {
+            let v = value()?;
+            v.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0).ok_or(format!("bad {what} '{v}'"))
+        };
+        match name.as_str() {
+            "--rule" => c.rule = value()?.parse()?,
+            "--out" => c.out = Some(value()?),
+            "--init" => c.init = Some(value()?),
+            "--epochs" => c.options.epochs = real("epoch count")? as usize,
+            "--batch" => c.options.batch = (real("batch size")? as usize).max(1),
+            "--lr" => c.options.lr = real("step size")?,
+            "--seed" => c.options.seed = real("seed")? as u64,
+            "--k" => c.k = Some(real("K")?.max(1.0)),
+            "--score-weight" => c.score_weight = real("weight")?.min(1.0),
+            "--held-out" => c.held_out = real("fraction")?.min(0.9),
+            "--drop-vcf" => c.drop_vcf = real("node count")? as u64,
+            "--standalone" if inline.is_none() => c.residual = false,
+            other if other.starts_with("--") => return Err(format!("unknown option '{other}'")),
+            file => c.files.push(file.to_string()),
+        }
+    }
+    Ok(c)
+}
+
+/// The largest difference between the rounded network's and the float model's logits over `which`, with the
+/// mean.
+#[must_use]
+pub fn rounding_error(model: &Model, net: &'static Network, data: &NetData, which: &[usize]) -> (f64, f64) {
+    // (A residual network's base is the same for both and cancels.)
+    let mut trace = Trace::default();
+    let mut worst = 0.0f64;
+    let mut sum = 0.0;
+    for &i in which {
+        let pos = data.positions[i];
+        let board = data.board(i);
+        let float = model.forward(&board, pos.side(), pos.flags, &mut trace);
+        let fixed = Accumulator::new(net, &board).logit(pos.side(), pos.flags);
+        let diff = f64::from((float - fixed).abs());
+        worst = worst.max(diff);
+        sum += diff;
+    }
+    (worst, sum / which.len().max(1) as f64)
+}
+
+/// Runs `train`.
+///
+/// # Errors
+/// Output I/O errors.
+pub fn run_train(c: &TrainCommand, out: &mut dyn Write) -> io::Result<()> {
+    let start = Instant::now();
+    let group = Group::of(c.rule);
+    let (games, samples, sources) = read_game_files(&c.files, out)?;
+    let (train_games, held_games) = split(games.len(), c.held_out, c.options.seed);
+    let (train_samples, held_samples) = split(samples.len(), c.held_out, c.options.seed ^ 0x5a5a);
+    let mut data = NetData::new(group, c.drop_vcf);
+    // The classical evaluation's positions from the same games, for its loss on the same split.
+    let mut classical = Dataset { vcf_nodes: c.drop_vcf, ..Dataset::default() };
+    let mut parts: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    let mut classical_parts: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    for (part, (g, s)) in [(train_games, train_samples), (held_games, held_samples)].into_iter().enumerate() {
+        let (n0, c0) = (data.positions.len(), classical.evals.len());
+        for i in g {
+            if data.add_game(&games[i]) > 0 {
+                classical.add_game(&games[i]);
+            }
+        }
+        for i in s {
+            if data.add_sample(&samples[i]) {
+                classical.add_sample(&samples[i]);
+            }
+        }
+        parts[part] = (n0..data.positions.len()).collect();
+        classical_parts[part] = (c0..classical.evals.len()).collect();
+    }
+    let dropped = if c.drop_vcf > 0 { format!(", {} with a VCF left out", data.vcf_dropped) } else { String::new() };
+    let summary = format!(
+        "{} games and {} samples ({} of another rule group skipped): {} {} positions{dropped}, {} held out",
+        games.len(),
+        samples.len(),
+        data.other_group,
+        data.positions.len(),
+        group.name(),
+        parts[1].len()
+    );
+    writeln!(out, "data: {summary} (read in {:.1} s)", start.elapsed().as_secs_f64())?;
+    if data.positions.is_empty() {
+        return writeln!(out, "error: no {} positions to learn from", group.name());
+    }
+    let weights = default_weights();
+    let classical_params = eval_params(weights);
+    let k = c.k.unwrap_or_else(|| fit_k(&classical, &classical_parts[0], &classical_params));
+    let targets = data.targets(k, c.score_weight);
+    let bases = data.bases(k, c.residual);
+    let classical_targets = classical.targets(k, c.score_weight);
+    let classical_loss =
+        classical_parts.clone().map(|p| eval_loss(&classical, &classical_targets, &p, &classical_params, k));
+    writeln!(
+        out,
+        "K = {k:.1}; the classical evaluation's loss: train {:.5}, held-out {:.5}",
+        classical_loss[0], classical_loss[1]
+    )?;
+    let mut model = match &c.init {
+        Some(path) => match Network::load(path) {
+            Ok(net) if net.group == group => Model::from_network(net),
+            Ok(net) => return writeln!(out, "error: {path} is a {} network, not {}", net.group.name(), group.name()),
+            Err(e) => return writeln!(out, "error: {e}"),
+        },
+        None => Model::random(group, c.options.seed),
+    };
+    let mut first = None;
+    let mut last = None;
+    let split = [&parts[0][..], &parts[1][..]];
+    let seen = train(&mut model, &data, &targets, &bases, split, &c.options, |e: &Epoch| {
+        let _ = writeln!(
+            out,
+            "epoch {:>3}: loss {:.5} held-out {:.5} ({:.0} s)",
+            e.epoch,
+            e.loss[0],
+            e.loss[1],
+            start.elapsed().as_secs_f64()
+        );
+        let _ = out.flush();
+        first.get_or_insert(*e);
+        last = Some(*e);
+    });
+    if c.options.epochs > 0 {
+        zero_unseen(&mut model, &seen);
+    }
+    let (first, last) = (
+        first.unwrap_or(Epoch { epoch: 0, loss: [0.0; 2] }),
+        last.unwrap_or(first.unwrap_or(Epoch { epoch: 0, loss: [0.0; 2] })),
+    );
+    let header = vec![
+        format!("Tengen {} network, trained by pbrain-tengen train (see README, Network)", group.name()),
+        format!("command: {}", c.line),
+        format!("data: {}", sources.join("; ")),
+        format!("positions: {summary}"),
+        format!(
+            "K = {k:.1}; score weight {}; seed {}; {}",
+            c.score_weight,
+            c.options.seed,
+            if c.residual { "residual: added to the classical evaluation" } else { "standalone" }
+        ),
+        format!(
+            "loss: train {:.5} -> {:.5}, held-out {:.5} -> {:.5} (classical evaluation: train {:.5}, held-out {:.5})",
+            first.loss[0], last.loss[0], first.loss[1], last.loss[1], classical_loss[0], classical_loss[1]
+        ),
+    ];
+    let mut net = model.quantise(k as f32, header);
+    net.residual = c.residual;
+    let net: &'static Network = Box::leak(Box::new(net));
+    let check: Vec<usize> = parts[1].iter().copied().take(2_000).collect();
+    let (worst, mean) = rounding_error(&model, net, &data, &check);
+    let held_fixed = {
+        let mut sum = 0.0;
+        for &i in &parts[1] {
+            let pos = data.positions[i];
+            let logit = Accumulator::new(net, &data.board(i)).logit(pos.side(), pos.flags) + bases[i];
+            sum += crate::train::cross_entropy(f64::from(logit), f64::from(targets[i])).0;
+        }
+        sum / parts[1].len().max(1) as f64
+    };
+    writeln!(
+        out,
+        "rounded network: held-out loss {held_fixed:.5}; logit against the float model on {} held-out positions: \
+         largest difference {worst:.4}, mean {mean:.5} ({:.1} and {:.2} evaluation units)",
+        check.len(),
+        worst * k,
+        mean * k
+    )?;
+    // How the two evaluations compare on the held-out positions: spread and agreement, in evaluation units.
+    let mut pairs = Vec::new();
+    for &i in check.iter() {
+        let pos = data.positions[i];
+        let Ok(mut pb) = crate::pattern::PatternBoard::new(usize::from(pos.size), c.rule) else { continue };
+        let mut side = crate::types::Color::Black;
+        for &m in &data.moves[pos.start as usize..pos.start as usize + usize::from(pos.len)] {
+            pb.make(m, side);
+            side = side.opponent();
+        }
+        let classical = f64::from(crate::eval::evaluate(&pb, side, weights));
+        let acc = Accumulator::new(net, pb.board());
+        pairs.push((classical, f64::from(crate::eval::network_evaluate(&acc, &pb, side, weights))));
+    }
+    let n = pairs.len().max(1) as f64;
+    let mean = |f: &dyn Fn(&(f64, f64)) -> f64| pairs.iter().map(f).sum::<f64>() / n;
+    let (ma, mb) = (mean(&|p| p.0), mean(&|p| p.1));
+    let (va, vb) = (mean(&|p| (p.0 - ma).powi(2)), mean(&|p| (p.1 - mb).powi(2)));
+    let cov = mean(&|p| (p.0 - ma) * (p.1 - mb));
+    writeln!(
+        out,
+        "on those positions: classical evaluation mean {ma:.0} spread {:.0}, network mean {mb:.0} spread {:.0}, \
+         correlation {:.2}",
+        va.sqrt(),
+        vb.sqrt(),
+        cov / (va.sqrt() * vb.sqrt()).max(1e-9)
+    )?;
+    if let Some(path) = &c.out {
+        match net.save(path) {
+            Ok(()) => writeln!(out, "wrote {path}")?,
+            Err(e) => writeln!(out, "error: {e}")?,
+        }
+    }
+    Ok(())
+}

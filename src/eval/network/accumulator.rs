@@ -1,0 +1,154 @@
+//! The network's incremental state: each point's sums `h` per view and the two pools, updated on make and undo
+//! where the stone changed a line's shape (the nine points of each of its four lines).
+
+use super::features::{for_each_changed, for_each_window, row};
+use super::simd::{self, F, Pool, Row};
+use super::{Network, POOL_SCALE};
+use crate::board::{Board, Cell};
+use crate::types::{CELLS, Color, Pos};
+
+/// Per view, per point, the sums of the point's four rows, and per view the pool of their clipped values.
+#[derive(Clone)]
+pub struct Accumulator {
+    net: &'static Network,
+    /// Per view (Black's, White's), per flat point index: `h`.
+    h: [Box<[Row; CELLS]>; 2],
+    /// Per view: the sum over the board's points of `clamp(h, 0, 1)`.
+    pools: [Pool; 2],
+    /// Whether the vector path is used.
+    simd: bool,
+}
+
+impl Accumulator {
+    /// The state of `board`, computed from scratch.
+    #[must_use]
+    pub fn new(net: &'static Network, board: &Board) -> Accumulator {
+        let mut acc = Accumulator {
+            net,
+            h: [Box::new([[0; F]; CELLS]), Box::new([[0; F]; CELLS])],
+            pools: [[0; F]; 2],
+            simd: simd::vector(),
+        };
+        acc.refresh(board);
+        acc
+    }
+
+    /// The same state on the portable path (for tests that compare the two).
+    #[must_use]
+    pub fn portable(mut self) -> Accumulator {
+        self.simd = false;
+        self
+    }
+
+    /// The network it evaluates with.
+    #[must_use]
+    pub fn network(&self) -> &'static Network {
+        self.net
+    }
+
+    /// Recomputes everything from the board.
+    pub fn refresh(&mut self, board: &Board) {
+        for view in Color::BOTH {
+            let v = view.index();
+            let table = self.net.table(view);
+            let h = &mut self.h[v];
+            h.fill([0; F]);
+            for_each_window(board, |index, _, window| {
+                let r = &table[row(v, window)];
+                for i in 0..F {
+                    h[index][i] = h[index][i].wrapping_add(r[i]);
+                }
+            });
+            let mut pool = [0; F];
+            for p in board.points() {
+                simd::pool_change::<false>(&mut pool, &[0; F], &h[p.index()]);
+            }
+            self.pools[v] = pool;
+        }
+    }
+
+    /// Follows a stone placed on `p` (the board already holds it).
+    #[inline]
+    pub fn make(&mut self, board: &Board, p: Pos) {
+        if let Cell::Stone(c) = board.cell(p) {
+            self.change(board, p, c, true);
+        }
+    }
+
+    /// Follows the stone on `p` being taken back (call it before the board's undo: the board still holds it).
+    #[inline]
+    pub fn unmake(&mut self, board: &Board, p: Pos) {
+        if let Cell::Stone(c) = board.cell(p) {
+            self.change(board, p, c, false);
+        }
+    }
+
+    #[inline]
+    fn change(&mut self, board: &Board, p: Pos, c: Color, placed: bool) {
+        #[cfg(target_arch = "x86_64")]
+        if self.simd {
+            // SAFETY: `simd` is only set where AVX2 was detected.
+            unsafe { self.change_avx2(board, p, c, placed) };
+            return;
+        }
+        self.change_with::<false>(board, p, c, placed);
+    }
+
+    /// [`Accumulator::change`] compiled for AVX2, its kernels inlined.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn change_avx2(&mut self, board: &Board, p: Pos, c: Color, placed: bool) {
+        self.change_with::<true>(board, p, c, placed);
+    }
+
+    #[inline(always)]
+    fn change_with<const V: bool>(&mut self, board: &Board, p: Pos, c: Color, placed: bool) {
+        let centre = p.index();
+        for view in Color::BOTH {
+            let v = view.index();
+            let table = self.net.table(view);
+            let h = &mut self.h[v];
+            let mut delta = [0i16; F];
+            let before = h[centre];
+            for d in 0..4 {
+                for_each_changed(board, p, c, d, |k, index, without, with| {
+                    let (old, new) = if placed { (without, with) } else { (with, without) };
+                    let (sub, add) = (&table[row(v, old)], &table[row(v, new)]);
+                    if k == 0 {
+                        simd::shift::<V>(&mut h[index], sub, add);
+                    } else {
+                        simd::update::<V>(&mut h[index], sub, add, &mut delta);
+                    }
+                });
+            }
+            simd::clip_change::<V>(&mut delta, &before, &h[centre]);
+            simd::widen_into::<V>(&mut self.pools[v], &delta);
+        }
+    }
+
+    /// The pool of `view` (integers: the float model's value times ONE).
+    #[must_use]
+    pub fn pool(&self, view: Color) -> &Pool {
+        &self.pools[view.index()]
+    }
+
+    /// The side to move's logit (see [`Network::logit_with`]).
+    #[must_use]
+    pub fn logit(&self, side: Color, flags: u32) -> f32 {
+        self.net.logit_with(&self.pools[side.index()], &self.pools[side.opponent().index()], flags, self.simd)
+    }
+
+    /// Whether its state equals `other`'s on the points of a board of side `size` (for the tests).
+    #[must_use]
+    pub fn same_state(&self, other: &Accumulator, size: usize) -> bool {
+        let points = (0..size * size).map(|i| Pos::new(i % size, i / size).index());
+        self.pools == other.pools
+            && points.clone().all(|i| self.h[0][i] == other.h[0][i] && self.h[1][i] == other.h[1][i])
+    }
+
+    /// The pools as the float model reads them.
+    #[must_use]
+    pub fn pool_values(&self, view: Color) -> [f32; F] {
+        self.pools[view.index()].map(|v| v as f32 * POOL_SCALE)
+    }
+}

@@ -1,0 +1,236 @@
+//! The network's trainer (`pbrain-tengen train`): the float model ([`model`]) fitted to positions of Tengen's games
+//! ([`data`]) by Adam on the cross-entropy between `sigmoid(logit)` and each position's target (the game's result
+//! blended with the search's score), then rounded into a [`crate::eval::network::Network`].
+//!
+//! Deterministic for a seed whatever the thread count: a batch is cut into chunks of a fixed size, each chunk's
+//! gradient is summed in its own order on whichever thread takes it, and the chunks are added in their order. The
+//! tables' gradients are sparse (a position touches a few thousand of their rows), so each chunk lists the rows it
+//! touched and Adam moves only those (the moments of the other rows wait, as sparse Adam does).
+
+pub mod data;
+pub mod model;
+
+use crate::eval::network::F;
+use data::NetData;
+use model::{Layout, Model, Trace};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rayon::prelude::*;
+
+/// Positions per chunk of a batch.
+pub const CHUNK: usize = 64;
+
+/// How a run trains.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainOptions {
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Positions per step.
+    pub batch: usize,
+    /// Adam's step size (falling linearly to a tenth over the run).
+    pub lr: f64,
+    /// The seed of the start, the split and the order.
+    pub seed: u64,
+}
+
+impl Default for TrainOptions {
+    fn default() -> TrainOptions {
+        TrainOptions { epochs: 10, batch: 1024, lr: 1e-3, seed: 1 }
+    }
+}
+
+/// The losses after an epoch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Epoch {
+    /// The epoch (0: the start).
+    pub epoch: usize,
+    /// Mean cross-entropy on the training and held-out positions.
+    pub loss: [f64; 2],
+}
+
+/// The binary cross-entropy of a logit against a target, and its derivative with respect to the logit.
+#[must_use]
+pub fn cross_entropy(logit: f64, target: f64) -> (f64, f64) {
+    let p = 1.0 / (1.0 + (-logit).exp());
+    // log(1 + e^x) - t x, computed without overflow.
+    let softplus = if logit > 0.0 { logit + (-logit).exp().ln_1p() } else { logit.exp().ln_1p() };
+    (softplus - target * logit, p - target)
+}
+
+/// One chunk's sums.
+struct ChunkSums {
+    grad: Vec<f32>,
+    touched: Vec<u32>,
+    marked: Vec<u64>,
+    loss: f64,
+    trace: Trace,
+}
+
+impl ChunkSums {
+    fn new(len: usize) -> ChunkSums {
+        ChunkSums {
+            grad: vec![0.0; len],
+            touched: Vec::new(),
+            marked: vec![0; len / F / 64 + 1],
+            loss: 0.0,
+            trace: Trace::default(),
+        }
+    }
+}
+
+/// The mean loss of `model` over the positions `which`, each position's logit offset by its base (see
+/// [`NetData::bases`]).
+#[must_use]
+pub fn loss(model: &Model, data: &NetData, targets: &[f32], bases: &[f32], which: &[usize]) -> f64 {
+    if which.is_empty() {
+        return 0.0;
+    }
+    let sums: Vec<f64> = which
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let mut trace = Trace::default();
+            chunk
+                .iter()
+                .map(|&i| {
+                    let pos = data.positions[i];
+                    let logit = model.forward(&data.board(i), pos.side(), pos.flags, &mut trace) + bases[i];
+                    cross_entropy(f64::from(logit), f64::from(targets[i])).0
+                })
+                .sum::<f64>()
+        })
+        .collect();
+    sums.iter().sum::<f64>() / which.len() as f64
+}
+
+/// Adam's moments.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    const B1: f32 = 0.9;
+    const B2: f32 = 0.999;
+    const EPS: f32 = 1e-8;
+
+    fn step_one(&mut self, params: &mut [f32], grad: &[f32], i: usize, lr: f32, c1: f32, c2: f32) {
+        let g = grad[i];
+        self.m[i] = Self::B1 * self.m[i] + (1.0 - Self::B1) * g;
+        self.v[i] = Self::B2 * self.v[i] + (1.0 - Self::B2) * g * g;
+        params[i] -= lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + Self::EPS);
+    }
+}
+
+/// Fits `model` to the positions `split[0]` (each position's logit offset by its base), reporting the losses on
+/// both parts after every epoch (and before the first). Returns the rows of the tables that training touched (one
+/// flag per row).
+pub fn train(
+    model: &mut Model,
+    data: &NetData,
+    targets: &[f32],
+    bases: &[f32],
+    split: [&[usize]; 2],
+    options: &TrainOptions,
+    mut progress: impl FnMut(&Epoch),
+) -> Vec<bool> {
+    let layout: Layout = model.layout();
+    let measure =
+        |epoch: usize, model: &Model| Epoch { epoch, loss: split.map(|s| loss(model, data, targets, bases, s)) };
+    progress(&measure(0, model));
+    let mut seen = vec![false; layout.w1 / F];
+    let mut adam = Adam { m: vec![0.0; layout.len], v: vec![0.0; layout.len], t: 0 };
+    let batch = options.batch.max(1);
+    let chunks_per_batch = batch.div_ceil(CHUNK);
+    let mut sums: Vec<ChunkSums> = (0..chunks_per_batch).map(|_| ChunkSums::new(layout.len)).collect();
+    let mut total = vec![0.0f32; layout.len];
+    let mut marked = vec![0u64; layout.w1 / F / 64 + 1];
+    let mut rows: Vec<u32> = Vec::new();
+    let mut order = split[0].to_vec();
+    let mut rng = StdRng::seed_from_u64(options.seed);
+    for epoch in 1..=options.epochs {
+        let decay = 1.0 - 0.9 * (epoch - 1) as f64 / options.epochs.max(1) as f64;
+        let lr = (options.lr * decay) as f32;
+        order.shuffle(&mut rng);
+        for step in order.chunks(batch) {
+            let scale = 1.0 / step.len() as f32;
+            let model_ref: &Model = model;
+            sums.par_iter_mut().zip(step.par_chunks(CHUNK)).for_each(|(s, chunk)| {
+                for &i in chunk {
+                    let pos = data.positions[i];
+                    let side = pos.side();
+                    let logit = model_ref.forward(&data.board(i), side, pos.flags, &mut s.trace) + bases[i];
+                    let (l, d) = cross_entropy(f64::from(logit), f64::from(targets[i]));
+                    s.loss += l;
+                    let ChunkSums { grad, touched, marked, trace, .. } = s;
+                    model_ref.backward(trace, side, d as f32 * scale, grad, |r| {
+                        let row = r as usize / F;
+                        if marked[row / 64] & (1 << (row % 64)) == 0 {
+                            marked[row / 64] |= 1 << (row % 64);
+                            touched.push(r);
+                        }
+                    });
+                }
+            });
+            // The chunks' sums, added in chunk order.
+            let used = step.len().div_ceil(CHUNK);
+            for s in &mut sums[..used] {
+                for (t, g) in total[layout.w1..].iter_mut().zip(&mut s.grad[layout.w1..]) {
+                    *t += *g;
+                    *g = 0.0;
+                }
+                for &r in &s.touched {
+                    let (r, row) = (r as usize, r as usize / F);
+                    s.marked[row / 64] &= !(1 << (row % 64));
+                    if marked[row / 64] & (1 << (row % 64)) == 0 {
+                        marked[row / 64] |= 1 << (row % 64);
+                        rows.push(r as u32);
+                    }
+                    for (t, g) in total[r..r + F].iter_mut().zip(&mut s.grad[r..r + F]) {
+                        *t += *g;
+                        *g = 0.0;
+                    }
+                }
+                s.touched.clear();
+                s.loss = 0.0;
+            }
+            adam.t += 1;
+            let c1 = 1.0 - Adam::B1.powi(adam.t);
+            let c2 = 1.0 - Adam::B2.powi(adam.t);
+            let params = &mut model.params;
+            for &r in &rows {
+                let r = r as usize;
+                seen[r / F] = true;
+                marked[r / F / 64] &= !(1 << ((r / F) % 64));
+                for i in r..r + F {
+                    adam.step_one(params, &total, i, lr, c1, c2);
+                    total[i] = 0.0;
+                }
+            }
+            rows.clear();
+            for i in layout.w1..layout.len {
+                adam.step_one(params, &total, i, lr, c1, c2);
+                total[i] = 0.0;
+            }
+            model.clip();
+        }
+        progress(&measure(epoch, model));
+    }
+    seen
+}
+
+/// Sets the rows that training never touched to zero (the network file leaves them out).
+pub fn zero_unseen(model: &mut Model, seen: &[bool]) {
+    for (r, &s) in seen.iter().enumerate() {
+        if !s {
+            model.params[r * F..(r + 1) * F].fill(0.0);
+        }
+    }
+}
+
+/// Splits `0..n` into a training part and a held-out part (`fraction` of it) by a seeded shuffle.
+#[must_use]
+pub fn split(n: usize, fraction: f64, seed: u64) -> (Vec<usize>, Vec<usize>) {
+    crate::tune::split(n, fraction, seed)
+}

@@ -1,0 +1,81 @@
+//! The network evaluation: the incremental accumulator against one built from scratch, in every rule.
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use tengen::eval::network::{Accumulator, Group, Network};
+use tengen::pattern::PatternBoard;
+use tengen::train::model::Model;
+use tengen::types::{Color, Pos, Rule};
+
+/// A network with random tables and head (the float model's random start, rounded).
+fn random_network(group: Group, seed: u64) -> &'static Network {
+    Box::leak(Box::new(Model::random(group, seed).quantise(300.0, vec!["random".into()])))
+}
+
+#[test]
+fn the_incremental_accumulator_equals_one_built_from_scratch() {
+    let mut rng = StdRng::seed_from_u64(5);
+    for rule in Rule::ALL {
+        let net = random_network(Group::of(rule), 11);
+        for size in [15, 9, 20] {
+            let mut pb = PatternBoard::new(size, rule).expect("board");
+            let mut acc = Accumulator::new(net, pb.board());
+            let mut portable = Accumulator::new(net, pb.board()).portable();
+            let mut side = Color::Black;
+            for step in 0..400 {
+                let undo = pb.board().stone_count() > 0 && (rng.random_range(0..3) == 0 || pb.board().is_full());
+                if undo {
+                    let (p, c) = *pb.board().moves().last().expect("a stone");
+                    acc.unmake(pb.board(), p);
+                    portable.unmake(pb.board(), p);
+                    pb.undo();
+                    side = c;
+                } else {
+                    let empty: Vec<Pos> = pb.board().points().filter(|&p| pb.board().is_empty(p)).collect();
+                    let p = empty[rng.random_range(0..empty.len())];
+                    pb.make(p, side);
+                    acc.make(pb.board(), p);
+                    portable.make(pb.board(), p);
+                    side = side.opponent();
+                }
+                let fresh = Accumulator::new(net, pb.board());
+                assert!(acc.same_state(&fresh, size), "{rule:?} size {size} step {step}");
+                assert!(portable.same_state(&fresh, size), "{rule:?} size {size} step {step} (portable)");
+                for c in Color::BOTH {
+                    let flags = (step as u32 * 37) & 0x7ff;
+                    assert_eq!(acc.logit(c, flags).to_bits(), fresh.logit(c, flags).to_bits());
+                    assert_eq!(portable.logit(c, flags).to_bits(), fresh.logit(c, flags).to_bits());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_rule_has_an_embedded_network_and_the_search_uses_it() {
+    use tengen::eval::EvalChoice;
+    use tengen::search::tt::Table;
+    use tengen::search::{SearchLimits, SearchOptions, search};
+    for rule in Rule::ALL {
+        let net = EvalChoice::Network(None).network(rule).expect("an embedded network");
+        assert_eq!(net.group, Group::of(rule));
+        assert!(net.residual, "the shipped networks are residual");
+        assert!(EvalChoice::Classical.network(rule).is_none());
+    }
+    // The same position searched with each evaluation: the network changes the scores.
+    let moves = ["h8", "h9", "j10", "g8", "i8", "j8", "i9"].map(|m| Pos::parse(m, 15).expect("point"));
+    let (black, white): (Vec<Pos>, Vec<Pos>) =
+        (moves.iter().step_by(2).copied().collect(), moves.iter().skip(1).step_by(2).copied().collect());
+    let pb = PatternBoard::from_stones(15, Rule::Renju, &black, &white).expect("position");
+    let limits = SearchLimits { depth: 4, ..SearchLimits::default() };
+    let scores: Vec<i32> = [EvalChoice::Classical, EvalChoice::Network(None)]
+        .into_iter()
+        .map(|eval| {
+            let options = SearchOptions { eval, ..SearchOptions::default() };
+            let report = search(&pb, Color::White, &Table::new(1 << 20), &limits, &options, |_| {});
+            assert!(report.best.is_some());
+            report.score
+        })
+        .collect();
+    assert_ne!(scores[0], scores[1], "the network's search scored the position as the classical one did");
+}

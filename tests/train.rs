@@ -1,0 +1,203 @@
+//! The network's trainer: the backward pass against finite differences, the rounded network against the float
+//! model, and a known network recovered from the data it generated.
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use tengen::board::Board;
+use tengen::eval::network::features::{row, window_at};
+use tengen::eval::network::{Accumulator, F, FLAGS, Group, H1, H2, INPUTS, Network, ROWS};
+use tengen::records::NO_SCORE;
+use tengen::train::data::{NetData, Position};
+use tengen::train::model::{Layout, Model, Trace};
+use tengen::train::{TrainOptions, cross_entropy, train};
+use tengen::types::{Color, Pos};
+
+/// Random stones on a board of side `size`: `stones` of them, alternating colours from Black.
+fn random_moves(rng: &mut StdRng, size: usize, stones: usize) -> Vec<Pos> {
+    let mut free: Vec<Pos> = (0..size * size).map(|i| Pos::new(i % size, i / size)).collect();
+    (0..stones).map(|_| free.swap_remove(rng.random_range(0..free.len()))).collect()
+}
+
+fn board_of(size: usize, moves: &[Pos]) -> Board {
+    let mut b = Board::new(size);
+    let mut c = Color::Black;
+    for &m in moves {
+        b.make(m, c);
+        c = c.opponent();
+    }
+    b
+}
+
+/// The model's logit written out again, plainly and in double precision (an independent reading of the
+/// network's definition): per view and point the sum of its four rows, clipped, pooled over the board, read over
+/// 32 with the flags by two clipped layers and the output.
+fn reference_logit(params: &[f64], group: Group, board: &Board, side: Color, flags: u32) -> f64 {
+    let l = Layout::of(group);
+    let mut pools = [[0.0f64; F]; 2];
+    for (v, pool) in pools.iter_mut().enumerate() {
+        let table = v.min(group.tables() - 1);
+        for q in board.points() {
+            let mut h = [0.0f64; F];
+            for d in 0..4 {
+                let (word, along) = board.line(d, q);
+                let r = (table * ROWS + row(v, window_at(word, along, 0))) * F;
+                for i in 0..F {
+                    h[i] += params[r + i];
+                }
+            }
+            for i in 0..F {
+                pool[i] += h[i].clamp(0.0, 1.0);
+            }
+        }
+    }
+    let mut x: Vec<f64> = pools[side.index()].iter().chain(&pools[side.opponent().index()]).map(|a| a / 32.0).collect();
+    x.extend((0..FLAGS).map(|i| f64::from((flags >> i) & 1)));
+    let y1: Vec<f64> = (0..H1)
+        .map(|j| {
+            (params[l.b1 + j] + (0..INPUTS).map(|i| x[i] * params[l.w1 + i * H1 + j]).sum::<f64>()).clamp(0.0, 1.0)
+        })
+        .collect();
+    let y2: Vec<f64> = (0..H2)
+        .map(|k| (params[l.b2 + k] + (0..H1).map(|j| y1[j] * params[l.w2 + j * H2 + k]).sum::<f64>()).clamp(0.0, 1.0))
+        .collect();
+    params[l.b3] + (0..H2).map(|k| y2[k] * params[l.w3 + k]).sum::<f64>()
+}
+
+#[test]
+fn the_backward_pass_agrees_with_finite_differences() {
+    let mut rng = StdRng::seed_from_u64(3);
+    for (group, seed) in [(Group::Renju, 1), (Group::Freestyle, 2), (Group::Standard, 3)] {
+        let mut model = Model::random(group, seed);
+        // Larger head weights than the start, so that every part of the gradient is well away from zero.
+        let l = model.layout();
+        for v in &mut model.params[l.w1..] {
+            *v *= 3.0;
+        }
+        for _ in 0..3 {
+            let n = rng.random_range(6..40);
+            let moves = random_moves(&mut rng, 15, n);
+            let board = board_of(15, &moves);
+            let side = if moves.len() % 2 == 0 { Color::Black } else { Color::White };
+            let flags = rng.random_range(0..2048u32);
+            let target = rng.random_range(0.0..1.0);
+            let mut trace = Trace::default();
+            let logit = model.forward(&board, side, flags, &mut trace);
+            let (_, dlogit) = cross_entropy(f64::from(logit), target);
+            let mut grad = vec![0.0f32; l.len];
+            model.backward(&trace, side, dlogit as f32, &mut grad, |_| {});
+            // The reference agrees with the model's forward pass.
+            let params: Vec<f64> = model.params.iter().map(|&p| f64::from(p)).collect();
+            let reference = reference_logit(&params, group, &board, side, flags);
+            assert!((reference - f64::from(logit)).abs() < 1e-4, "{group:?}: {reference} vs {logit}");
+            // Each part of the parameters along a random direction: the analytic derivative against the central
+            // difference of the reference (in double precision, with a step too small to cross a clip).
+            let parts =
+                [(0, l.w1), (l.w1, l.b1), (l.b1, l.w2), (l.w2, l.b2), (l.b2, l.w3), (l.w3, l.b3), (l.b3, l.len)];
+            for (from, to) in parts {
+                let dir: Vec<f32> = (from..to)
+                    .map(|i| {
+                        if grad[i] == 0.0 {
+                            0.0
+                        } else if rng.random_range(0..2) == 0 {
+                            1.0
+                        } else {
+                            -1.0
+                        }
+                    })
+                    .collect();
+                let analytic: f64 = dir.iter().zip(&grad[from..to]).map(|(d, g)| f64::from(*d) * f64::from(*g)).sum();
+                let eps = 1e-7;
+                let shifted = |sign: f64| {
+                    let mut p = params.clone();
+                    for (p, d) in p[from..to].iter_mut().zip(&dir) {
+                        *p += sign * eps * f64::from(*d);
+                    }
+                    cross_entropy(reference_logit(&p, group, &board, side, flags), target).0
+                };
+                let numeric = (shifted(1.0) - shifted(-1.0)) / (2.0 * eps);
+                let tolerance = 1e-5 + 1e-3 * analytic.abs();
+                assert!(
+                    (numeric - analytic).abs() <= tolerance,
+                    "{group:?} parameters {from}..{to}: analytic {analytic:.6}, numeric {numeric:.6}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_rounded_network_agrees_with_the_float_model() {
+    let mut rng = StdRng::seed_from_u64(4);
+    for group in Group::ALL {
+        let model = Model::random(group, 9);
+        let net: &'static Network = Box::leak(Box::new(model.quantise(400.0, vec!["test".into()])));
+        let mut trace = Trace::default();
+        for _ in 0..50 {
+            let n = rng.random_range(0..60);
+            let moves = random_moves(&mut rng, 15, n);
+            let board = board_of(15, &moves);
+            let side = if moves.len() % 2 == 0 { Color::Black } else { Color::White };
+            let flags = rng.random_range(0..2048u32);
+            let float = model.forward(&board, side, flags, &mut trace);
+            let fixed = Accumulator::new(net, &board).logit(side, flags);
+            // Tables rounded to 1/256: a few hundredths of a logit at most (a few evaluation units).
+            assert!((float - fixed).abs() < 0.05, "{group:?}: float {float}, rounded {fixed}");
+        }
+    }
+}
+
+#[test]
+fn training_recovers_a_known_network_from_its_data() {
+    let mut rng = StdRng::seed_from_u64(8);
+    let size = 9;
+    let mut teacher = Model::random(Group::Freestyle, 100);
+    let l = teacher.layout();
+    for v in &mut teacher.params[l.w1..] {
+        *v *= 4.0;
+    }
+    let mut data = NetData::new(Group::Freestyle, 0);
+    let mut targets = Vec::new();
+    let mut trace = Trace::default();
+    for _ in 0..3000 {
+        let n = rng.random_range(2..12);
+        let moves = random_moves(&mut rng, size, n);
+        let white = n % 2 == 1;
+        let side = if white { Color::White } else { Color::Black };
+        let board = board_of(size, &moves);
+        let t = 1.0 / (1.0 + (-f64::from(teacher.forward(&board, side, 0, &mut trace))).exp());
+        targets.push(t as f32);
+        data.positions.push(Position {
+            start: data.moves.len() as u32,
+            len: n as u16,
+            size: size as u8,
+            flags: 0,
+            white,
+            result: t as f32,
+            score: NO_SCORE,
+            classical: 0,
+        });
+        data.moves.extend(moves);
+    }
+    let all: Vec<usize> = (0..targets.len()).collect();
+    let (train_part, held) = all.split_at(2700);
+    // The noise floor: the teacher's own loss (the entropy of its soft targets).
+    let floor: f64 = held
+        .iter()
+        .map(|&i| {
+            let t = f64::from(targets[i]);
+            -(t * t.ln() + (1.0 - t) * (1.0 - t).ln())
+        })
+        .sum::<f64>()
+        / held.len() as f64;
+    let mut student = Model::random(Group::Freestyle, 200);
+    let options = TrainOptions { epochs: 25, batch: 64, lr: 3e-3, seed: 5 };
+    let mut first = None;
+    let mut last = 0.0;
+    let bases = vec![0.0; targets.len()];
+    train(&mut student, &data, &targets, &bases, [train_part, held], &options, |e| {
+        first.get_or_insert(e.loss[1]);
+        last = e.loss[1];
+    });
+    let first = first.expect("the start was reported");
+    assert!(last - floor < 0.15 * (first - floor), "held-out loss {first:.4} -> {last:.4}, noise floor {floor:.4}");
+}
