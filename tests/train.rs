@@ -201,3 +201,30 @@ fn training_recovers_a_known_network_from_its_data() {
     let first = first.expect("the start was reported");
     assert!(last - floor < 0.15 * (first - floor), "held-out loss {first:.4} -> {last:.4}, noise floor {floor:.4}");
 }
+
+#[test]
+fn a_damaged_network_file_gets_an_error_line_not_a_panic() {
+    use std::process::Command;
+    let bin = env!("CARGO_BIN_EXE_pbrain-tengen");
+    let dir = std::env::temp_dir().join(format!("tengen-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let good = concat!(env!("CARGO_MANIFEST_DIR"), "/data/network/renju.tgnn");
+    let mut bytes = std::fs::read(good).expect("the shipped network");
+    bytes.truncate(bytes.len() / 2);
+    let cut = dir.join("cut.tgnn");
+    std::fs::write(&cut, &bytes).expect("write");
+    let cut = cut.to_str().expect("path");
+    let games = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/gen0-renju.tgr");
+    for args in [
+        vec!["analyze", "--network", cut, "h8"],
+        vec!["train", "--init", cut, "--epochs", "0", games],
+        vec!["train", "--rule", "freestyle", "--init", good, "--epochs", "0", games],
+        vec!["selfplay", "--a-network", cut],
+    ] {
+        let out = Command::new(bin).args(&args).output().expect("runs");
+        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+        assert!(text.contains("error:"), "{args:?}: {text}");
+        assert!(!text.contains("panicked"), "{args:?}: {text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
