@@ -159,16 +159,6 @@ impl NetData {
     /// result`.
     #[must_use]
     pub fn targets(&self, k: f64, lambda: f64) -> Vec<f32> {
-        self.positions
-            .iter()
-            .map(|s| {
-                if s.score == NO_SCORE || lambda == 0.0 {
-                    s.result
-                } else {
-                    let searched = 1.0 / (1.0 + (-f64::from(s.score) / k).exp());
-                    (lambda * searched + (1.0 - lambda) * f64::from(s.result)) as f32
-                }
-            })
-            .collect()
+        self.positions.iter().map(|p| crate::tune::data::target(p.result, p.score, k, lambda)).collect()
     }
 }

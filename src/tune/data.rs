@@ -75,6 +75,18 @@ pub struct Dataset {
     pub vcf_dropped: usize,
 }
 
+/// A position's training target: its `result`, or where it has a search `score`, `lambda · sigmoid(score / k) +
+/// (1 − lambda) · result`.
+#[must_use]
+pub fn target(result: f32, score: i16, k: f64, lambda: f64) -> f32 {
+    if score == NO_SCORE || lambda == 0.0 {
+        result
+    } else {
+        let searched = 1.0 / (1.0 + (-f64::from(score) / k).exp());
+        (lambda * searched + (1.0 - lambda) * f64::from(result)) as f32
+    }
+}
+
 impl Dataset {
     /// Adds the position `pb` with `side` to move, the side to move's result and its search score ([`NO_SCORE`]
     /// for none); and when `played` is given (a freely chosen move), the move sample.
@@ -184,17 +196,7 @@ impl Dataset {
     /// (1 − lambda) · result`.
     #[must_use]
     pub fn targets(&self, k: f64, lambda: f64) -> Vec<f32> {
-        self.evals
-            .iter()
-            .map(|s| {
-                if s.score == NO_SCORE || lambda == 0.0 {
-                    s.result
-                } else {
-                    let searched = 1.0 / (1.0 + (-f64::from(s.score) / k).exp());
-                    (lambda * searched + (1.0 - lambda) * f64::from(s.result)) as f32
-                }
-            })
-            .collect()
+        self.evals.iter().map(|s| target(s.result, s.score, k, lambda)).collect()
     }
 
     /// The rule families the evaluation samples cover, counted.

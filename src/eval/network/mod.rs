@@ -458,7 +458,7 @@ mod tests {
         // A shape this build does not have.
         let mut shape = bytes.clone();
         let header_len = u32::from_le_bytes([bytes[5], bytes[6], bytes[7], bytes[8]]) as usize;
-        shape[9 + header_len + 1] = 16; // features: 16 instead of 32
+        shape[9 + header_len + 1] = (F + 1) as u8; // features: one more than this build has
         let err = Network::from_bytes(&shape).expect_err("wrong shape");
         assert!(err.contains("wrong shape"), "{err}");
         assert!(Network::from_bytes(&[]).expect_err("empty").contains("truncated"));

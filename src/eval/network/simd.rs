@@ -6,7 +6,7 @@
 //! and input after input.
 
 /// Features per point and view.
-pub const F: usize = 32;
+pub const F: usize = 16;
 /// The clipped ceiling of a point's feature (1.0 in the float model): tables hold their values times 512. (Four
 /// table values of at most ±15.9 fit the 16-bit sums, and a move's changes, at most 33 points of ±512, fit the
 /// 16-bit delta.)
@@ -91,15 +91,9 @@ pub fn shift<const V: bool>(h: &mut Row, sub: &Row, add: &Row) {
 /// `pool += clamp(new) - clamp(old)`.
 #[inline(always)]
 pub fn pool_change<const V: bool>(pool: &mut Pool, old: &Row, new: &Row) {
-    #[cfg(target_arch = "x86_64")]
-    if V {
-        // SAFETY: as in `shift`.
-        unsafe { avx2::pool_change(pool, old, new) };
-        return;
-    }
-    for i in 0..F {
-        pool[i] += i32::from(new[i].clamp(0, ONE)) - i32::from(old[i].clamp(0, ONE));
-    }
+    let mut delta = [0; F];
+    clip_change::<V>(&mut delta, old, new);
+    widen_into::<V>(pool, &delta);
 }
 
 /// One dense layer of `N` outputs on inputs `x`, weights input-major (`w[i]` the weights of input `i`): `b + Σ x[i]
@@ -132,14 +126,17 @@ pub fn layer<const V: bool, const N: usize>(x: &[f32], w: &[[f32; N]], b: &[f32;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{ONE, Pool, Row};
+    use super::{F, ONE, Pool, Row};
+
+    // F is a multiple of 16: whole 256-bit vectors of 16-bit values.
+    const _: () = assert!(F % 16 == 0);
     use std::arch::x86_64::*;
 
     #[inline(always)]
     pub unsafe fn shift(h: &mut Row, sub: &Row, add: &Row) {
-        // SAFETY: the rows hold F = 32 values: two 256-bit vectors each, read and written unaligned.
+        // SAFETY: the rows hold F values: F / 16 256-bit vectors each, read and written unaligned.
         unsafe {
-            for half in 0..2 {
+            for half in 0..F / 16 {
                 let hp = h.as_mut_ptr().add(16 * half).cast::<__m256i>();
                 let s = _mm256_loadu_si256(sub.as_ptr().add(16 * half).cast());
                 let a = _mm256_loadu_si256(add.as_ptr().add(16 * half).cast());
@@ -151,11 +148,11 @@ mod avx2 {
 
     #[inline(always)]
     pub unsafe fn clip_change(delta: &mut Row, old: &Row, new: &Row) {
-        // SAFETY: the rows hold 32 values: two 256-bit vectors each.
+        // SAFETY: the rows hold F values: F / 16 256-bit vectors each.
         unsafe {
             let zero = _mm256_setzero_si256();
             let one = _mm256_set1_epi16(ONE);
-            for half in 0..2 {
+            for half in 0..F / 16 {
                 let o = _mm256_loadu_si256(old.as_ptr().add(16 * half).cast());
                 let n = _mm256_loadu_si256(new.as_ptr().add(16 * half).cast());
                 let go = _mm256_min_epi16(_mm256_max_epi16(o, zero), one);
@@ -168,35 +165,12 @@ mod avx2 {
 
     #[inline(always)]
     pub unsafe fn widen_into(pool: &mut Pool, delta: &Row) {
-        // SAFETY: the row holds 32 values, the pool 32: four 256-bit vectors of 32-bit values.
+        // SAFETY: the row holds F values, the pool F: F / 8 256-bit vectors of 32-bit values.
         unsafe {
-            for quarter in 0..4 {
+            for quarter in 0..F / 8 {
                 let part = _mm_loadu_si128(delta.as_ptr().add(8 * quarter).cast());
                 let pp = pool.as_mut_ptr().add(8 * quarter).cast::<__m256i>();
                 _mm256_storeu_si256(pp, _mm256_add_epi32(_mm256_loadu_si256(pp), _mm256_cvtepi16_epi32(part)));
-            }
-        }
-    }
-
-    #[inline(always)]
-    pub unsafe fn pool_change(pool: &mut Pool, old: &Row, new: &Row) {
-        // SAFETY: as in `shift`; the pool holds F = 32 values: four 256-bit vectors.
-        unsafe {
-            let zero = _mm256_setzero_si256();
-            let one = _mm256_set1_epi16(ONE);
-            for half in 0..2 {
-                let o = _mm256_loadu_si256(old.as_ptr().add(16 * half).cast());
-                let n = _mm256_loadu_si256(new.as_ptr().add(16 * half).cast());
-                let go = _mm256_min_epi16(_mm256_max_epi16(o, zero), one);
-                let gn = _mm256_min_epi16(_mm256_max_epi16(n, zero), one);
-                let diff = _mm256_sub_epi16(gn, go);
-                for quarter in 0..2 {
-                    let part =
-                        if quarter == 0 { _mm256_castsi256_si128(diff) } else { _mm256_extracti128_si256::<1>(diff) };
-                    let wide = _mm256_cvtepi16_epi32(part);
-                    let pp = pool.as_mut_ptr().add(16 * half + 8 * quarter).cast::<__m256i>();
-                    _mm256_storeu_si256(pp, _mm256_add_epi32(_mm256_loadu_si256(pp), wide));
-                }
             }
         }
     }
