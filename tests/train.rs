@@ -228,3 +228,44 @@ fn a_damaged_network_file_gets_an_error_line_not_a_panic() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn training_gives_the_same_network_whatever_the_thread_count() {
+    let mut rng = StdRng::seed_from_u64(21);
+    let mut data = NetData::new(Group::Renju, 0);
+    let mut targets = Vec::new();
+    for _ in 0..400 {
+        let n = rng.random_range(3..30);
+        let moves = random_moves(&mut rng, 15, n);
+        data.positions.push(Position {
+            start: data.moves.len() as u32,
+            len: n as u16,
+            size: 15,
+            flags: rng.random_range(0..2048),
+            white: n % 2 == 1,
+            result: 0.0,
+            score: NO_SCORE,
+            classical: rng.random_range(-500..500),
+        });
+        data.moves.extend(moves);
+        targets.push(rng.random_range(0.0..1.0));
+    }
+    let bases = data.bases(300.0, true);
+    let all: Vec<usize> = (0..400).collect();
+    let (train_part, held) = all.split_at(350);
+    // Batches of several chunks, the last one short, so that chunks land on different threads.
+    let options = TrainOptions { epochs: 2, batch: 150, lr: 2e-3, seed: 3 };
+    let run = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a thread pool");
+        pool.install(|| {
+            let mut model = Model::random(Group::Renju, 4);
+            let mut losses = Vec::new();
+            train(&mut model, &data, &targets, &bases, [train_part, held], &options, |e| losses.push(e.loss));
+            (model.params.iter().map(|p| p.to_bits()).collect::<Vec<u32>>(), losses)
+        })
+    };
+    let one = run(1);
+    assert_eq!(one, run(2));
+    assert_eq!(one, run(3));
+    assert_ne!(one.0, Model::random(Group::Renju, 4).params.iter().map(|p| p.to_bits()).collect::<Vec<u32>>());
+}
