@@ -4,8 +4,8 @@
 
 use super::OptionCursor;
 use super::tune::read_game_files;
-use crate::eval::default_weights;
 use crate::eval::network::{Accumulator, Group, Network};
+use crate::eval::{EVAL_LIMIT, default_weights};
 use crate::train::data::NetData;
 use crate::train::model::{Model, Trace};
 use crate::train::{Epoch, TrainOptions, split, train, zero_unseen};
@@ -86,26 +86,6 @@ pub fn parse_train(args: &[String]) -> Result<TrainCommand, String> {
         }
     }
     Ok(c)
-}
-
-/// The largest difference between the rounded network's and the float model's logits over `which`, with the
-/// mean.
-#[must_use]
-pub fn rounding_error(model: &Model, net: &'static Network, data: &NetData, which: &[usize]) -> (f64, f64) {
-    // (A residual network's base is the same for both and cancels.)
-    let mut trace = Trace::default();
-    let mut worst = 0.0f64;
-    let mut sum = 0.0;
-    for &i in which {
-        let pos = data.positions[i];
-        let board = data.board(i);
-        let float = model.forward(&board, pos.side(), pos.flags, &mut trace);
-        let fixed = Accumulator::new(net, &board).logit(pos.side(), pos.flags);
-        let diff = f64::from((float - fixed).abs());
-        worst = worst.max(diff);
-        sum += diff;
-    }
-    (worst, sum / which.len().max(1) as f64)
 }
 
 /// Runs `train`.
@@ -215,39 +195,36 @@ pub fn run_train(c: &TrainCommand, out: &mut dyn Write) -> io::Result<()> {
     let mut net = model.quantise(k as f32, header);
     net.residual = c.residual;
     let net: &'static Network = Box::leak(Box::new(net));
-    let check: Vec<usize> = parts[1].iter().copied().take(2_000).collect();
-    let (worst, mean) = rounding_error(&model, net, &data, &check);
-    let held_fixed = {
-        let mut sum = 0.0;
-        for &i in &parts[1] {
-            let pos = data.positions[i];
-            let logit = Accumulator::new(net, &data.board(i)).logit(pos.side(), pos.flags) + bases[i];
-            sum += crate::train::cross_entropy(f64::from(logit), f64::from(targets[i])).0;
+    // The rounded network on the held-out positions: its loss; on the first 2,000 its logit against the float
+    // model's, and its evaluation beside the classical one (the position's own, kept with it) in the search's units.
+    let mut trace = Trace::default();
+    let (mut held_fixed, mut worst, mut mean) = (0.0, 0.0f64, 0.0);
+    let mut pairs = Vec::new();
+    for (n, &i) in parts[1].iter().enumerate() {
+        let pos = data.positions[i];
+        let board = data.board(i);
+        let fixed = Accumulator::new(net, &board).logit(pos.side(), pos.flags);
+        held_fixed += crate::train::cross_entropy(f64::from(fixed + bases[i]), f64::from(targets[i])).0;
+        if n < 2_000 {
+            // (A residual network's base is the same for both and cancels.)
+            let float = model.forward(&board, pos.side(), pos.flags, &mut trace);
+            worst = worst.max(f64::from((float - fixed).abs()));
+            mean += f64::from((float - fixed).abs());
+            let classical = i32::from(pos.classical);
+            pairs.push((f64::from(classical), f64::from(net.evaluation(fixed, classical, EVAL_LIMIT))));
         }
-        sum / parts[1].len().max(1) as f64
-    };
+    }
+    held_fixed /= parts[1].len().max(1) as f64;
+    mean /= pairs.len().max(1) as f64;
     writeln!(
         out,
         "rounded network: held-out loss {held_fixed:.5}; logit against the float model on {} held-out positions: \
          largest difference {worst:.4}, mean {mean:.5} ({:.1} and {:.2} evaluation units)",
-        check.len(),
+        pairs.len(),
         worst * k,
         mean * k
     )?;
-    // How the two evaluations compare on the held-out positions: spread and agreement, in evaluation units.
-    let mut pairs = Vec::new();
-    for &i in check.iter() {
-        let pos = data.positions[i];
-        let Ok(mut pb) = crate::pattern::PatternBoard::new(usize::from(pos.size), c.rule) else { continue };
-        let mut side = crate::types::Color::Black;
-        for &m in &data.moves[pos.start as usize..pos.start as usize + usize::from(pos.len)] {
-            pb.make(m, side);
-            side = side.opponent();
-        }
-        let classical = f64::from(crate::eval::evaluate(&pb, side, weights));
-        let acc = Accumulator::new(net, pb.board());
-        pairs.push((classical, f64::from(crate::eval::network_evaluate(&acc, &pb, side, weights))));
-    }
+    // How the two evaluations compare on those positions: spread and agreement, in evaluation units.
     let n = pairs.len().max(1) as f64;
     let mean = |f: &dyn Fn(&(f64, f64)) -> f64| pairs.iter().map(f).sum::<f64>() / n;
     let (ma, mb) = (mean(&|p| p.0), mean(&|p| p.1));

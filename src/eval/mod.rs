@@ -239,8 +239,8 @@ pub fn network_flags(pb: &PatternBoard, side: Color) -> u32 {
 #[must_use]
 pub fn network_evaluate(acc: &network::Accumulator, pb: &PatternBoard, side: Color, weights: &Weights) -> i32 {
     let net = acc.network();
-    let own = net.units(acc.logit(side, network_flags(pb, side)), EVAL_LIMIT);
-    if net.residual { (own + evaluate(pb, side, weights)).clamp(-EVAL_LIMIT, EVAL_LIMIT) } else { own }
+    let classical = if net.residual { evaluate(pb, side, weights) } else { 0 };
+    net.evaluation(acc.logit(side, network_flags(pb, side)), classical, EVAL_LIMIT)
 }
 
 /// How promising the empty point `m` is for `side`, to move: the attack value of its code for `side` plus the

@@ -7,6 +7,7 @@ use crate::eval::network_flags;
 use crate::pattern::PatternBoard;
 use crate::records::{GameRecord, NO_SCORE, Sample};
 use crate::threat::{Solution, Vcf, VcfOptions};
+use crate::tune::data::{replay_game, replay_moves, target};
 use crate::types::{Color, Pos};
 
 /// One training position.
@@ -71,21 +72,12 @@ impl NetData {
             self.other_group += 1;
             return 0;
         }
-        let Ok(mut pb) = PatternBoard::new(game.size, game.rule) else { return 0 };
         let start = self.moves.len();
         let before = self.positions.len();
-        let black = game.outcome.black_score();
-        let mut side = Color::Black;
-        for (i, &m) in game.moves.iter().enumerate() {
-            let score = game.scores.as_ref().and_then(|s| s.get(i).copied()).unwrap_or(NO_SCORE);
-            let result = if side == Color::Black { black } else { 1.0 - black };
-            self.add_position(&mut pb, start, i, side, result, score);
-            if !pb.board().is_empty(m) || pb.is_five(side, m) {
-                break;
-            }
-            pb.make(m, side);
-            side = side.opponent();
-        }
+        let replayed = replay_game(game, |pb, i, side, result, score, _| {
+            self.add_position(pb, start, i, side, result, score);
+        });
+        let Some(pb) = replayed else { return 0 };
         self.moves.extend_from_slice(&game.moves[..pb.board().stone_count()]);
         self.positions.len() - before
     }
@@ -96,15 +88,7 @@ impl NetData {
             self.other_group += 1;
             return false;
         }
-        let Ok(mut pb) = PatternBoard::new(sample.size, sample.rule) else { return false };
-        let mut side = Color::Black;
-        for &m in &sample.moves {
-            if !pb.board().is_empty(m) || pb.is_five(side, m) {
-                return false;
-            }
-            pb.make(m, side);
-            side = side.opponent();
-        }
+        let Some((mut pb, side)) = replay_moves(sample.size, sample.rule, &sample.moves) else { return false };
         let start = self.moves.len();
         let before = self.positions.len();
         self.add_position(&mut pb, start, sample.moves.len(), side, sample.result, NO_SCORE);
@@ -159,6 +143,6 @@ impl NetData {
     /// result`.
     #[must_use]
     pub fn targets(&self, k: f64, lambda: f64) -> Vec<f32> {
-        self.positions.iter().map(|p| crate::tune::data::target(p.result, p.score, k, lambda)).collect()
+        self.positions.iter().map(|p| target(p.result, p.score, k, lambda)).collect()
     }
 }

@@ -75,6 +75,45 @@ pub struct Dataset {
     pub vcf_dropped: usize,
 }
 
+/// Replays a game: calls `f(board, ply, side, result, score, move)` with the position before each move (`side` to
+/// move, `result` its result, `score` its recorded search score or [`NO_SCORE`]), until a five or a move that breaks
+/// the record (the game ends there). Returns the board after the last move made; `None` for a size no board has.
+pub fn replay_game(
+    game: &GameRecord,
+    mut f: impl FnMut(&mut PatternBoard, usize, Color, f32, i16, Pos),
+) -> Option<PatternBoard> {
+    let mut pb = PatternBoard::new(game.size, game.rule).ok()?;
+    let black = game.outcome.black_score();
+    let mut side = Color::Black;
+    for (i, &m) in game.moves.iter().enumerate() {
+        let score = game.scores.as_ref().and_then(|s| s.get(i).copied()).unwrap_or(NO_SCORE);
+        let result = if side == Color::Black { black } else { 1.0 - black };
+        f(&mut pb, i, side, result, score, m);
+        if !pb.board().is_empty(m) || pb.is_five(side, m) {
+            break; // the game ends here (a five), or the record is wrong
+        }
+        pb.make(m, side);
+        side = side.opponent();
+    }
+    Some(pb)
+}
+
+/// The position `moves` (Black first) lead to and the side to move, or `None` when a move is taken, a five was
+/// already made or the size is not a board's.
+#[must_use]
+pub fn replay_moves(size: usize, rule: crate::types::Rule, moves: &[Pos]) -> Option<(PatternBoard, Color)> {
+    let mut pb = PatternBoard::new(size, rule).ok()?;
+    let mut side = Color::Black;
+    for &m in moves {
+        if !pb.board().is_empty(m) || pb.is_five(side, m) {
+            return None;
+        }
+        pb.make(m, side);
+        side = side.opponent();
+    }
+    Some((pb, side))
+}
+
 /// A position's training target: its `result`, or where it has a search `score`, `lambda · sigmoid(score / k) +
 /// (1 − lambda) · result`.
 #[must_use]
@@ -159,34 +198,16 @@ impl Dataset {
     /// Adds every position of a game (its moves replayed; a game that breaks the rules stops where it does).
     /// Moves without a score (opening and random moves) give no move sample. Returns how many positions it added.
     pub fn add_game(&mut self, game: &GameRecord) -> usize {
-        let Ok(mut pb) = PatternBoard::new(game.size, game.rule) else { return 0 };
         let before = self.evals.len();
-        let black = game.outcome.black_score();
-        let mut side = Color::Black;
-        for (i, &m) in game.moves.iter().enumerate() {
-            let score = game.scores.as_ref().and_then(|s| s.get(i).copied()).unwrap_or(NO_SCORE);
-            let result = if side == Color::Black { black } else { 1.0 - black };
-            self.add_position(&mut pb, side, result, score, (score != NO_SCORE).then_some(m));
-            if !pb.board().is_empty(m) || pb.is_five(side, m) {
-                break; // the game ends here (a five), or the record is wrong
-            }
-            pb.make(m, side);
-            side = side.opponent();
-        }
+        replay_game(game, |pb, _, side, result, score, m| {
+            self.add_position(pb, side, result, score, (score != NO_SCORE).then_some(m));
+        });
         self.evals.len() - before
     }
 
     /// Adds a c-gomoku-cli sample (its position, result and move). Returns whether it was usable.
     pub fn add_sample(&mut self, sample: &Sample) -> bool {
-        let Ok(mut pb) = PatternBoard::new(sample.size, sample.rule) else { return false };
-        let mut side = Color::Black;
-        for &m in &sample.moves {
-            if !pb.board().is_empty(m) || pb.is_five(side, m) {
-                return false;
-            }
-            pb.make(m, side);
-            side = side.opponent();
-        }
+        let Some((mut pb, side)) = replay_moves(sample.size, sample.rule, &sample.moves) else { return false };
         let before = self.evals.len();
         self.add_position(&mut pb, side, sample.result, NO_SCORE, Some(sample.played));
         self.evals.len() > before

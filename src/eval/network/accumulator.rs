@@ -1,9 +1,9 @@
 //! The network's incremental state: each point's sums `h` per view and the two pools, updated on make and undo
 //! where the stone changed a line's shape (the nine points of each of its four lines).
 
+use super::Network;
 use super::features::{for_each_changed, for_each_window, row};
 use super::simd::{self, F, Pool, Row};
-use super::{Network, POOL_SCALE};
 use crate::board::{Board, Cell};
 use crate::types::{CELLS, Color, Pos};
 
@@ -104,32 +104,27 @@ impl Accumulator {
     #[inline(always)]
     fn change_with<const V: bool>(&mut self, board: &Board, p: Pos, c: Color, placed: bool) {
         let centre = p.index();
-        for view in Color::BOTH {
-            let v = view.index();
-            let table = self.net.table(view);
-            let h = &mut self.h[v];
-            let mut delta = [0i16; F];
-            let before = h[centre];
-            for d in 0..4 {
-                for_each_changed(board, p, c, d, |k, index, without, with| {
-                    let (old, new) = if placed { (without, with) } else { (with, without) };
-                    let (sub, add) = (&table[row(v, old)], &table[row(v, new)]);
+        let tables = Color::BOTH.map(|view| self.net.table(view));
+        let before = [self.h[0][centre], self.h[1][centre]];
+        let mut deltas = [[0i16; F]; 2];
+        // Each changed window is read once and serves both views.
+        for d in 0..4 {
+            for_each_changed(board, p, c, d, |k, index, without, with| {
+                let (old, new) = if placed { (without, with) } else { (with, without) };
+                for v in 0..2 {
+                    let (sub, add) = (&tables[v][row(v, old)], &tables[v][row(v, new)]);
                     if k == 0 {
-                        simd::shift::<V>(&mut h[index], sub, add);
+                        simd::shift::<V>(&mut self.h[v][index], sub, add);
                     } else {
-                        simd::update::<V>(&mut h[index], sub, add, &mut delta);
+                        simd::update::<V>(&mut self.h[v][index], sub, add, &mut deltas[v]);
                     }
-                });
-            }
-            simd::clip_change::<V>(&mut delta, &before, &h[centre]);
-            simd::widen_into::<V>(&mut self.pools[v], &delta);
+                }
+            });
         }
-    }
-
-    /// The pool of `view` (integers: the float model's value times ONE).
-    #[must_use]
-    pub fn pool(&self, view: Color) -> &Pool {
-        &self.pools[view.index()]
+        for v in 0..2 {
+            simd::clip_change::<V>(&mut deltas[v], &before[v], &self.h[v][centre]);
+            simd::widen_into::<V>(&mut self.pools[v], &deltas[v]);
+        }
     }
 
     /// The side to move's logit (see [`Network::logit_with`]).
@@ -144,11 +139,5 @@ impl Accumulator {
         let points = (0..size * size).map(|i| Pos::new(i % size, i / size).index());
         self.pools == other.pools
             && points.clone().all(|i| self.h[0][i] == other.h[0][i] && self.h[1][i] == other.h[1][i])
-    }
-
-    /// The pools as the float model reads them.
-    #[must_use]
-    pub fn pool_values(&self, view: Color) -> [f32; F] {
-        self.pools[view.index()].map(|v| v as f32 * POOL_SCALE)
     }
 }

@@ -200,6 +200,14 @@ impl Network {
         if v.is_nan() { 0 } else { (v as i32).clamp(-limit, limit) }
     }
 
+    /// The position's evaluation from the network's logit and the classical evaluation `classical` (which a
+    /// residual network adds to its own), within ±`limit`.
+    #[must_use]
+    pub fn evaluation(&self, logit: f32, classical: i32, limit: i32) -> i32 {
+        let own = self.units(logit, limit);
+        if self.residual { (own + classical).clamp(-limit, limit) } else { own }
+    }
+
     /// The network as a file: see [`Network::from_bytes`].
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
