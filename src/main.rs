@@ -6,12 +6,12 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     init_logging();
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().is_none_or(|a| a.starts_with("--") && a != "--help") {
+    if args.first().is_none_or(|a| a.starts_with("--") && a != "--help" && a != "--version") {
         // The protocol on stdin/stdout, as GUIs and the Gomocup judge run it (options preset the engine).
         let presets = match tengen::cli::protocol_presets(&args) {
             Ok(p) => p,
             Err(e) => {
-                println!("error: {e}");
+                println!("error: {e}\n{}", tengen::cli::protocol_usage());
                 return ExitCode::from(2);
             }
         };

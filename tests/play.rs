@@ -9,6 +9,19 @@ fn play(args: &[&str], input: &str) -> String {
     String::from_utf8(out).expect("utf8")
 }
 
+/// Whether `line` ends with `(…: win rate N%…)`, `(…: win in N…)` or `(…: loss in N…)`.
+fn speaks_win_rates(line: &str) -> bool {
+    let Some(inside) = line.rsplit_once('(').map(|(_, t)| t) else { return false };
+    let number = |t: &str| t.chars().next().is_some_and(|c| c.is_ascii_digit());
+    ["win rate ", "win in ", "loss in "].iter().any(|k| {
+        inside.split_once(k).is_some_and(|(_, rest)| {
+            number(rest)
+                && (!k.starts_with("win rate")
+                    || rest.split_once('%').is_some_and(|(n, _)| n.parse::<u32>().is_ok_and(|n| n <= 100)))
+        })
+    })
+}
+
 #[test]
 fn a_game_on_a_small_board_is_played_to_its_end_by_the_rules() {
     // Every point of a 5x5 board in turn: a taken one gets its reason and the prompt again, so the person always
@@ -38,6 +51,11 @@ fn bad_entries_get_a_reason_and_the_commands_work() {
     // After the undo the board is empty again: the last board drawn has no stone.
     let last_board: Vec<&str> = lines[back..].iter().take_while(|l| !l.contains("to move>")).copied().collect();
     assert!(last_board.iter().all(|l| !l.contains('X') && !l.contains('O')), "{last_board:?}");
+    // The engine speaks in win rates (or a win or loss in N moves), never in raw scores.
+    for what in ["Tengen plays ", "Hint: "] {
+        let line = lines[find(what)];
+        assert!(speaks_win_rates(line) && !line.contains("score"), "{line}");
+    }
     // The engine plays White: its move is drawn in brackets as the last move.
     assert!(lines[reply..taken].iter().any(|l| l.contains("[O]")), "{text}");
 }

@@ -265,7 +265,12 @@ fn analyze_shows_the_board_threats_and_the_search() {
     assert!(text.contains(" 3 [O]"), "the last move is marked: {text}");
     assert!(text.contains("black: five at -; fours at F6,G7,K11,L12; straight fours at G7,K11; VCF "), "{text}");
     let last = text.lines().last().expect("a result line");
-    assert!(last.starts_with("best G7 score win in") || last.starts_with("best K11 score win in"), "{text}");
+    assert!(last.starts_with("best G7 black: win in 2") || last.starts_with("best K11 black: win in 2"), "{text}");
+    assert!(text.contains("classical evaluation: black's win rate 100%"), "{text}");
+    assert!(!text.contains("raw: ") && !last.contains("score"), "raw numbers only with --raw: {text}");
+    let (code, text) = cli(&["analyze", "--raw", "--ms", "300", "h8", "a1", "i9", "a2", "j10", "a3"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("  raw: ") && text.contains("(score: mate in 3 plies)"), "{text}");
     let (code, text) = cli(&["analyze", "h8", "h8"]);
     assert_eq!((code, text.starts_with("error: ")), (2, true), "{text}");
     let (code, text) = cli(&["analyze", "--depth", "x", "h8"]);

@@ -73,6 +73,10 @@ fn a_game_is_played_analysed_and_bad_requests_are_refused() {
     let (status, body) = request(&server, "POST", &game("/engine"), r#"{"ms":200}"#);
     assert_eq!(status, 200, "{body}");
     assert!(body.contains("\"moves\":[\"H8\",\""), "{body}");
+    // The page shows the verdict as a player reads it: Black's win rate, or who wins in how many moves.
+    let verdict = field(&body, "verdict").expect("a verdict");
+    let rate = verdict.strip_prefix("Black ").and_then(|t| t.strip_suffix('%')).and_then(|n| n.parse::<u32>().ok());
+    assert!(rate.is_some_and(|r| r <= 100) || verdict.contains(" wins in "), "{verdict}");
     // Bad requests: each a 4xx with a message; the game is unchanged.
     for (method, path, body, expected) in [
         ("POST", game("/play"), "{\"move\":", 400),

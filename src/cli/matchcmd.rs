@@ -281,11 +281,7 @@ pub fn protocol_presets(args: &[String]) -> Result<Vec<(String, String)>, String
                 presets.push((crate::protocol::PRESET_WEIGHTS.to_string(), path));
                 continue;
             }
-            other => {
-                return Err(format!(
-                    "unknown option '{other}' (protocol options: --max-depth N --max-nodes N --threads N --hash-mb N --no-threats --weights FILE --eval classical|network --network FILE)"
-                ));
-            }
+            other => return Err(format!("unknown option '{other}'")),
         };
         presets.push((key.to_string(), v.to_string()));
     }

@@ -11,6 +11,7 @@ mod selfplay;
 mod think;
 mod train;
 mod tune;
+mod usage;
 
 pub use crate::engine::RENJU_OPENINGS;
 pub use crate::matches::elo_estimate;
@@ -32,32 +33,26 @@ use options::parse_serve;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-const USAGE: &str = "usage: pbrain-tengen forbid [--rule R] [--size N] [--jobs N]
-       pbrain-tengen solve [--vct] [--ms N] [--nodes N] [--shortest] [--rule R] [--size N] [--jobs N]
-       pbrain-tengen bench [depth]
-       pbrain-tengen analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] [--weights FILE]
-                             [--eval classical|network] [--network FILE] <moves, e.g. h8 h9 j10>
-       pbrain-tengen selfplay [--rule R] [--games N] [--turn-ms MS] [--match-ms MS] [--draw-at N] [--max-memory BYTES]
-                              [--a-depth D] [--b-depth D] [--nodes N] [--a-nodes N] [--b-nodes N] [--a-no-threats]
-                              [--b-no-threats] [--weights FILE] [--a-weights FILE] [--b-weights FILE]
-                              [--eval|--a-eval|--b-eval classical|network] [--network|--a-network|--b-network FILE]
-                              [--concurrency K] [--record FILE] [--openings renju26|varied] [--random-plies K] [--seed S]
-       pbrain-tengen tune [--init prior|embedded|FILE] [--out FILE] [--epochs N] [--batch N] [--lr X] [--order-lr X]
-                          [--l2 X] [--k K] [--score-weight W] [--held-out F] [--seed S] FILE...   (game files: .tgr or c-gomoku-cli .bin)
-       pbrain-tengen train [--rule R] [--init FILE] [--out FILE] [--epochs N] [--batch N] [--lr X] [--k K]
-                           [--score-weight W] [--held-out F] [--drop-vcf N] [--seed S] FILE...   (the network)
-       pbrain-tengen match --engine CMD [--name NAME] --engine CMD [--name NAME] [more engines] [--rule R] [--size N]
-                           [--games N] [--turn-ms MS] [--match-ms MS] [--tolerance-ms MS] [--max-memory BYTES]
-                           [--draw-at N] [--openings FILE | --random-openings N [--opening-stones K]
-                           [--opening-depth D] [--seed S]] [--symmetries] [--concurrency K] [--sgf DIR]
-                           [--sprt ELO0,ELO1[,ALPHA,BETA]] [--no-suspend]
-       pbrain-tengen openings [--rule R] [--size N] [--count N] [--stones K] [--depth D] [--max-score S] [--seed S]
-       pbrain-tengen play [--rule R] [--size N] [--black|--white] [--ms N] [--opening-rule R]   (a game in the terminal)
-       pbrain-tengen serve [--port P] [--host H]   (a board in the browser: http://127.0.0.1:8080/ by default)
-       pbrain-tengen puppet STEP...   (a scripted protocol engine for testing match runners)
-       pbrain-tengen [--max-depth N] [--max-nodes N] [--threads N] [--hash-mb N] [--no-threats] [--weights FILE]
-                     [--eval classical|network] [--network FILE]   (the protocol)
-forbid and solve read position lines on stdin and answer each on one line, in order (--jobs: in parallel)";
+/// `pbrain-tengen --version`: the version, the commit it was built from, and the evaluation it plays with.
+#[must_use]
+pub fn version_text() -> String {
+    let nets: Vec<String> =
+        crate::eval::network::embedded_identities().iter().map(|(g, id)| format!("{} {id}", g.name())).collect();
+    format!(
+        "pbrain-tengen {} (commit {})\nevaluation: classical (the default; tables data/weights.txt {}); network (--eval \
+         network; {})",
+        env!("CARGO_PKG_VERSION"),
+        env!("TENGEN_COMMIT"),
+        crate::eval::embedded_identity(),
+        if nets.is_empty() { "none embedded".to_string() } else { nets.join(", ") }
+    )
+}
+
+/// The protocol's usage (the binary without a subcommand).
+#[must_use]
+pub fn protocol_usage() -> &'static str {
+    usage::PROTOCOL
+}
 
 /// Options shared by the position-reading subcommands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,21 +127,44 @@ pub fn parse_options(args: &[String], solver: bool) -> Result<Options, String> {
 /// Only I/O errors on the output; bad input becomes `error:` lines.
 pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Write) -> io::Result<u8> {
     let Some(command) = args.first() else {
-        writeln!(out, "error: no command (without arguments the binary speaks the protocol); {USAGE}")?;
+        writeln!(out, "error: no command (without arguments the binary speaks the protocol)\n{}", usage::overview())?;
         out.flush()?;
         return Ok(2);
     };
     let rest = &args[1..];
+    let help = |a: &String| a == "--help" || a == "-h";
+    match (command.as_str(), usage::command(command)) {
+        ("help" | "--help" | "-h", _) => {
+            match rest.first().and_then(|c| usage::command(c)) {
+                Some(c) => writeln!(out, "{}", c.usage)?,
+                None => writeln!(out, "{}", usage::overview())?,
+            }
+            out.flush()?;
+            return Ok(0);
+        }
+        ("version" | "--version" | "-V", _) => {
+            writeln!(out, "{}", version_text())?;
+            out.flush()?;
+            return Ok(0);
+        }
+        (_, Some(c)) if rest.iter().any(help) => {
+            writeln!(out, "{}", c.usage)?;
+            out.flush()?;
+            return Ok(0);
+        }
+        _ => {}
+    }
     let result = match command.as_str() {
         "forbid" => parse_options(rest, false).map(|opts| forbid(&opts, input, out)),
         "solve" => parse_options(rest, true).map(|opts| solve(&opts, input, out)),
         "bench" => match rest {
             [] => Ok(bench(None, out)),
+            [d] if d.starts_with('-') => Err(format!("unknown option '{d}'")),
             [d] => match d.parse::<i32>() {
                 Ok(d) if (1..=crate::search::MAX_DEPTH).contains(&d) => Ok(bench(Some(d), out)),
                 _ => Err(format!("bad bench depth '{d}' (1 to {})", crate::search::MAX_DEPTH)),
             },
-            _ => Err(format!("bench takes at most one argument, a depth; {USAGE}")),
+            _ => Err("bench takes at most one argument, a depth".to_string()),
         },
         "analyze" => analyze_command(rest, out),
         "selfplay" => parse_selfplay(rest).map(|m| selfplay(&m, out)),
@@ -154,14 +172,13 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
         "train" => parse_train(rest).map(|c| run_train(&c, out)),
         "match" => matchcmd::match_command(rest, out),
         "openings" => matchcmd::openings_command(rest, out),
-        "puppet" => return puppet(rest, input, out),
+        "puppet" => match rest.iter().find(|a| a.starts_with("--")) {
+            Some(a) => Err(format!("unknown option '{a}'")),
+            None => return puppet(rest, input, out),
+        },
         "play" => parse_play(rest).map(|o| play(&o, input, out)),
         "serve" => parse_serve(rest).map(|o| crate::serve::serve(&o, out)),
-        "help" | "--help" | "-h" => {
-            writeln!(out, "{USAGE}")?;
-            return Ok(0);
-        }
-        other => Err(format!("unknown command '{other}'; {USAGE}")),
+        other => Err(format!("unknown command '{other}'\n{}", usage::overview())),
     };
     match result {
         Ok(io_result) => {
@@ -171,6 +188,11 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
         }
         Err(msg) => {
             writeln!(out, "error: {msg}")?;
+            if msg.starts_with("unknown option")
+                && let Some(c) = usage::command(command)
+            {
+                writeln!(out, "{}", c.usage)?;
+            }
             out.flush()?;
             Ok(2)
         }
@@ -291,7 +313,7 @@ pub fn solve(opts: &Options, input: &mut (dyn BufRead + Send), out: &mut dyn Wri
 /// `analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] [--weights FILE] [--eval classical|network]
 /// [--network FILE] <moves>`.
 fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    let (mut ms, mut depth, mut threads) = (2_000u64, 0i32, 1usize);
+    let (mut ms, mut depth, mut threads, mut raw) = (2_000u64, 0i32, 1usize, false);
     let mut weights = crate::eval::WeightsRef::default();
     let mut eval = crate::eval::EvalChoice::Classical;
     let (mut rule, mut size) = (Options::default().rule, Options::default().size);
@@ -302,6 +324,7 @@ fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()
             "--ms" => ms = cursor.number(&name, &inline, "time budget (milliseconds)", 0..=u64::MAX)?,
             "--threads" => threads = cursor.number(&name, &inline, "thread count", 1..=crate::engine::MAX_THREADS)?,
             "--depth" => depth = cursor.number(&name, &inline, "depth", 1..=crate::search::MAX_DEPTH)?,
+            "--raw" if inline.is_none() => raw = true,
             "--weights" => {
                 weights = crate::eval::WeightsRef(crate::eval::Weights::load(&cursor.value(&name, &inline)?)?);
             }
@@ -317,5 +340,5 @@ fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()
     }
     let mut pb = position_from_moves(&moves.join(" "), size, rule)?;
     let options = crate::search::SearchOptions { threads, weights, eval, ..Default::default() };
-    Ok(analyze(&mut pb, ms, depth, &options, out))
+    Ok(analyze(&mut pb, ms, depth, &options, raw, out))
 }

@@ -110,8 +110,9 @@ pub fn play(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) ->
                 writeln!(out, "Draw: no legal move is left.")?;
                 return out.flush();
             };
+            let seen = outlook(&engine, report.score, side);
             let outcome = engine.play(m, side);
-            writeln!(out, "Tengen plays {}{}", m.notation(size), score_text(report.score))?;
+            writeln!(out, "Tengen plays {} (Tengen: {seen})", m.notation(size))?;
             if let Ok(MoveOutcome::Forbidden(kind)) = outcome {
                 writeln!(out, "(a {kind}: forbidden)")?;
             }
@@ -150,7 +151,10 @@ pub fn play(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) ->
             "hint" | "h" => {
                 let report = engine.think(None, |_| {});
                 match report.best {
-                    Some(m) => writeln!(out, "Hint: {}{}", m.notation(size), score_text(report.score))?,
+                    Some(m) => {
+                        let seen = outlook(&engine, report.score, side);
+                        writeln!(out, "Hint: {} (you: {seen} with it)", m.notation(size))?;
+                    }
                     None => writeln!(out, "Hint: no legal move.")?,
                 }
             }
@@ -200,11 +204,10 @@ fn result(engine: &Engine) -> Option<String> {
     engine.board().board().is_full().then(|| "Draw: the board is full.".to_string())
 }
 
-/// The engine's view of its score, as a person reads it.
-fn score_text(score: i32) -> String {
-    match crate::search::mate_distance(score) {
-        Some(d) if score > 0 => format!(" (wins in {} moves)", (d + 1) / 2),
-        Some(d) => format!(" (loses in {} moves)", (d + 1) / 2),
-        None => format!(" (score {score:+})"),
-    }
+/// What a search of the engine's position that scored `score` for `side`, to move, means for `side`: its win rate on
+/// the calibrated curve, or a win or loss in so many moves.
+fn outlook(engine: &Engine, score: i32, side: Color) -> String {
+    let pb = engine.board();
+    let text = crate::engine::Outlook::of(score, side, side, pb.rule(), pb.board().stone_count()).text();
+    if text.ends_with('%') { format!("win rate {text}") } else { text }
 }

@@ -406,7 +406,9 @@ fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Pla
         if m.max_memory == 0 {
             e.set_hash_bytes(16 << 20);
         } else {
-            e.set_memory_limit(m.max_memory);
+            // Each engine is sized as a protocol session under that limit would be (a limit below its least runs
+            // with the least, as there).
+            let _ = e.set_memory_limit(m.max_memory);
         }
         engines.push(e);
     }

@@ -92,8 +92,9 @@ pub fn bench(depth: Option<i32>, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "{nodes} nodes {nps:.0} nps")
 }
 
-/// `analyze`: the board with Black's forbidden points, the threats of both sides, and the search's move, score,
-/// depth and principal variation.
+/// `analyze`: the board with Black's forbidden points, the threats of both sides, both evaluations and the search's
+/// move, win rate (or win or loss in N), depth and principal variation; with `raw` also the raw score and the
+/// evaluation's parts.
 ///
 /// # Errors
 /// Output I/O errors only.
@@ -102,6 +103,7 @@ pub fn analyze(
     ms: u64,
     depth: i32,
     options: &SearchOptions,
+    raw: bool,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let weights = options.weights;
@@ -137,29 +139,33 @@ pub fn analyze(
             if c == side { "" } else { " (if it were to move)" }
         )?;
     }
+    let (rule, stones) = (pb.rule(), pb.board().stone_count());
+    let rate = |units: i32| crate::engine::Outlook::of(units, side, side, rule, stones).text();
     let parts = crate::eval::parts(pb, side, &weights);
-    let (me, them) = (parts.own, parts.opp);
-    writeln!(
-        out,
-        "static evaluation for {side}: {} = own codes {me} - opponent codes {them} + threat term {} (key {:05b}|{:05b}: \
-         the side to move's flags, then the opponent's; {})",
-        parts.total,
-        parts.threat,
-        parts.key & 31,
-        parts.key >> crate::eval::THREAT_FLAGS,
-        weights.header.first().map_or("weights", String::as_str)
-    )?;
+    writeln!(out, "classical evaluation: {side}'s win rate {}", rate(parts.total))?;
+    if raw {
+        writeln!(
+            out,
+            "  raw: {} = own codes {} - opponent codes {} + threat term {} (key {:05b}|{:05b}: the side to move's \
+             flags, then the opponent's; {})",
+            parts.total,
+            parts.own,
+            parts.opp,
+            parts.threat,
+            parts.key & 31,
+            parts.key >> crate::eval::THREAT_FLAGS,
+            weights.header.first().map_or("weights", String::as_str)
+        )?;
+    }
     match options.eval.network(pb.rule()).or(crate::eval::EvalChoice::Network(None).network(pb.rule())) {
         Some(net) => {
             let acc = crate::eval::network::Accumulator::new(net, pb.board());
             let units = crate::eval::network_evaluate(&acc, pb, side, &weights);
-            let chance = 100.0 / (1.0 + (-f64::from(units) / f64::from(net.scale)).exp());
-            let how = if net.residual { ", the classical evaluation plus its correction" } else { "" };
-            writeln!(
-                out,
-                "network evaluation for {side}: {units} ({side}'s expected score {chance:.0}%{how}; {})",
-                net.name()
-            )?;
+            writeln!(out, "network evaluation: {side}'s win rate {}", rate(units))?;
+            if raw {
+                let how = if net.residual { ", the classical evaluation plus its correction" } else { "" };
+                writeln!(out, "  raw: {units} (in the classical evaluation's units{how}; {})", net.name())?;
+            }
         }
         None => writeln!(out, "network evaluation: none for {} in this build", pb.rule().name())?,
     }
@@ -173,19 +179,26 @@ pub fn analyze(
     };
     let table = Table::new(64 << 20);
     let report = search(pb, side, &table, &limits, options, |_| {});
-    writeln!(out, "{}", report_text(&report, size))
+    let seen = crate::engine::Outlook::of(report.score, side, side, rule, stones);
+    writeln!(out, "{}", report_text(&report, size, side, seen, raw))
 }
 
-/// One line describing a search result.
+/// One line describing a search result: the move, what it means for `side` (its win rate, or a win or loss in so
+/// many moves), depth, principal variation, nodes and time; with `raw`, the search's score too.
 #[must_use]
-pub fn report_text(report: &Report, size: usize) -> String {
+pub fn report_text(report: &Report, size: usize, side: Color, seen: crate::engine::Outlook, raw: bool) -> String {
+    let verdict = match seen {
+        crate::engine::Outlook::Chance(_) => format!("{side}'s win rate {}", seen.text()),
+        _ => format!("{side}: {}", seen.text()),
+    };
     let score = match mate_distance(report.score) {
-        Some(d) if report.score > MATE_BOUND => format!("win in {d} plies"),
-        Some(d) => format!("loss in {d} plies"),
-        None => report.score.to_string(),
+        _ if !raw => String::new(),
+        Some(d) if report.score > MATE_BOUND => format!(" (score: mate in {d} plies)"),
+        Some(d) => format!(" (score: mated in {d} plies)"),
+        None => format!(" (score {})", report.score),
     };
     format!(
-        "best {} score {score} depth {} ({}) pv {} nodes {} time {} ms",
+        "best {} {verdict}{score} depth {} ({}) pv {} nodes {} time {} ms",
         report.best.map_or("-".to_string(), |p| p.notation(size)),
         report.depth,
         report.source,

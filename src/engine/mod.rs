@@ -14,11 +14,15 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+mod memory;
 mod negotiate;
 mod opening;
+mod outlook;
 
 pub use crate::openings::RENJU_OPENINGS;
+pub use memory::{MemoryPlan, minimum_bytes, plan as memory_plan};
 pub use opening::Swap2Decision;
+pub use outlook::{Calibration, Outlook};
 
 /// Why a move was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +113,10 @@ pub struct Engine {
     winner: Option<Color>,
     /// Varies the opening choices among near-equal ones (seeded from the clock; `set_seed` fixes it).
     rng: StdRng,
+    /// The process's memory limit in bytes (`INFO max_memory`; 0: none).
+    memory_limit: u64,
+    /// The table size asked for (`INFO hash_size`, [`Engine::set_hash_bytes`]), if any.
+    hash_wanted: Option<usize>,
 }
 
 impl Engine {
@@ -124,6 +132,8 @@ impl Engine {
             blocked: Vec::new(),
             winner: None,
             rng: StdRng::seed_from_u64(clock_seed()),
+            memory_limit: 0,
+            hash_wanted: None,
         })
     }
 
@@ -140,8 +150,12 @@ impl Engine {
 
     /// Changes the settings (they apply from the next search on).
     pub fn configure(&mut self, change: impl FnOnce(&mut Settings)) {
+        let before = (self.settings.search.threads, self.settings.search.eval);
         change(&mut self.settings);
         self.settings.search.threads = self.settings.search.threads.clamp(1, MAX_THREADS);
+        if self.memory_limit > 0 && before != (self.settings.search.threads, self.settings.search.eval) {
+            self.apply_memory();
+        }
     }
 
     /// The points the engine must not play.
@@ -240,19 +254,62 @@ impl Engine {
         self.clear_hash();
     }
 
-    /// Resizes the transposition table to at most `bytes` bytes (it starts empty).
+    /// Resizes the transposition table to at most `bytes` bytes (it starts empty); under a memory limit, to what
+    /// the limit leaves when that is less.
     pub fn set_hash_bytes(&mut self, bytes: usize) {
-        let bytes = bytes.min(MAX_HASH_BYTES);
-        if bytes != self.table.bytes() {
-            self.table = Table::new(bytes);
+        self.hash_wanted = Some(bytes);
+        self.apply_memory();
+    }
+
+    /// Makes `bytes` a hard limit on the process's resident memory (`INFO max_memory`; 0: no limit): the table and
+    /// the leaf VCF solvers are sized so that the whole process stays within it (see `memory.rs`), now and when
+    /// the thread count or the evaluation changes.
+    ///
+    /// # Errors
+    /// The least limit the engine accepts with its threads, when `bytes` is below it (the engine then runs with
+    /// the least it needs, which is more than the limit).
+    pub fn set_memory_limit(&mut self, bytes: u64) -> Result<(), u64> {
+        self.memory_limit = bytes;
+        self.apply_memory();
+        self.memory_shortfall().map_or(Ok(()), Err)
+    }
+
+    /// The memory limit in bytes (0: none).
+    #[must_use]
+    pub fn memory_limit(&self) -> u64 {
+        self.memory_limit
+    }
+
+    /// The least limit the engine accepts with its present threads and evaluation, when the memory limit is below
+    /// it.
+    #[must_use]
+    pub fn memory_shortfall(&self) -> Option<u64> {
+        let network = self.settings.search.eval.network(self.pb.rule()).is_some();
+        match self.memory_limit {
+            0 => None,
+            limit => memory::plan(limit, self.settings.search.threads, network).err(),
         }
     }
 
-    /// Sizes the table for a process memory limit (`INFO max_memory`; 0: no limit, the default size): at most
-    /// half the limit, leaving room for the solvers' tables, the threads and the program.
-    pub fn set_memory_limit(&mut self, bytes: u64) {
-        let table = if bytes == 0 { DEFAULT_HASH_BYTES } else { (bytes / 2).min(MAX_HASH_BYTES as u64) as usize };
-        self.set_hash_bytes(table);
+    /// Sizes the table and the leaf VCF solvers for the memory limit and the table size asked for.
+    fn apply_memory(&mut self) {
+        let network = self.settings.search.eval.network(self.pb.rule()).is_some();
+        let wanted = self.hash_wanted.unwrap_or(DEFAULT_HASH_BYTES).min(MAX_HASH_BYTES);
+        let (table, vcf_memory) = match self.memory_limit {
+            0 => (wanted, crate::search::params::VCF_MEMORY),
+            limit => match memory::plan(limit, self.settings.search.threads, network) {
+                Ok(p) => {
+                    (if self.hash_wanted.is_some() { wanted.min(p.table_bytes) } else { p.table_bytes }, p.vcf_memory)
+                }
+                Err(_) => (memory::MIN_TABLE_BYTES as usize, memory::MIN_VCF_MEMORY),
+            },
+        };
+        self.settings.search.vcf_memory = vcf_memory;
+        if Table::new_size(table) != self.table.bytes() {
+            // The old table goes first: both never take memory at once.
+            self.table = Table::new(0);
+            self.table = Table::new(table);
+        }
     }
 
     /// The table's size in bytes.

@@ -1,14 +1,15 @@
 //! The opening helpers: every opening decision weighs a position by Black's expected score, a logistic curve of a
-//! search's score fitted to self-play games from random openings ([`Calibration`]; `scripts/opening-balance.sh`
+//! search's score fitted to self-play games from random openings ([`Calibration`], in `outlook.rs`; `scripts/opening-balance.sh`
 //! measures it). The 26 openings and swap2's three stones are drawn among the most even; swap2's swap and the
 //! choice among offers take the better side; and the look-ahead of the offer rules (White's fourth, then Black's
 //! best distinct fifth moves of which White keeps the best for it) weighs openings, declarations and swaps.
 
 use super::Engine;
+use super::outlook::Calibration;
 use crate::opening_rule::images;
 use crate::pattern::PatternBoard;
 use crate::search::{Report, SearchLimits, SearchOptions, search};
-use crate::types::{Color, Pos, Rule};
+use crate::types::{Color, Pos};
 use rand::RngExt;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -33,44 +34,6 @@ pub(super) const MAX_WEIGHED_OFFERS: usize = 10;
 pub(super) const DECLARATION_TARGET: f64 = 0.36;
 /// Swap2's first player tries this many random three-stone openings besides its fixed shapes.
 const RANDOM_OPENINGS: usize = 32;
-
-/// Black's expected score from a search's score for Black: `1 / (1 + exp(-(score - even) / scale))`, fitted by
-/// maximum likelihood to Tengen's games against itself at 100 ms a move from random openings near the centre, each
-/// played with both colours, against the score of a search of [`WEIGH_DEPTH`] plies (`scripts/opening-balance.sh
-/// BIN RULE STONES`, which also fits depths 4 and 8):
-/// - renju, 3 stones (300 games): even at +100, scale 200 (depth 4: +90, depth 8: +110);
-/// - renju, 5 stones (400 games): even at +50, scale 200 (depth 4: +40, depth 8: +10 with scale 250);
-/// - freestyle, 3 stones (300 games): even at +50, scale 50 at each depth; the swap2 openings of two 52-game
-///   matches at 0.5 s a move (80 games scored at depth 6 from -10 to +137) put even at +50 too, scale 25.
-///
-/// The search undervalues White to move by 50 to 100 points this early. With Black to move the even point depends
-/// strongly on the depth (renju, 4 stones, 183 games: -350 at depth 4, -170 at 6, -40 at 8, all extrapolated since
-/// Black won 94%), so such positions are weighed after Black's best move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Calibration {
-    /// The score (for Black) of an even game.
-    pub even: i32,
-    /// How many points of score move Black's expected score from a half to 73%.
-    pub scale: i32,
-}
-
-impl Calibration {
-    /// The calibration of `rule` (renju's for renju, freestyle's for the others) with `stones` on the board and
-    /// White to move.
-    pub(super) fn of(rule: Rule, stones: usize) -> Calibration {
-        let (even, scale) = match (rule, stones) {
-            (Rule::Renju, 0..=3) => (100, 200),
-            (Rule::Renju, _) => (50, 200),
-            _ => (50, 50),
-        };
-        Calibration { even, scale }
-    }
-
-    /// Black's expected score (0 to 1) when a search scores the position `black_score` for Black.
-    pub(super) fn chance(self, black_score: i32) -> f64 {
-        1.0 / (1.0 + (-f64::from(black_score - self.even) / f64::from(self.scale)).exp())
-    }
-}
 
 /// Stones to place, with Black's declaration when it makes one.
 type Placement = (Vec<Pos>, Option<usize>);

@@ -14,7 +14,7 @@
 pub mod network;
 mod weights;
 
-pub use weights::{Weights, WeightsRef, default_weights};
+pub use weights::{Weights, WeightsRef, default_weights, embedded_identity};
 
 use crate::pattern::{ClassCounts, Pattern4, PatternBoard, code_of};
 use crate::types::{Color, Pos, Rule};

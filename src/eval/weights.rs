@@ -17,6 +17,12 @@ use std::sync::OnceLock;
 /// The weights the build embeds: `data/weights.txt`, written by `pbrain-tengen tune` (see README).
 const EMBEDDED: &str = include_str!("../../data/weights.txt");
 
+/// The embedded tables' identity for `--version`: the first 32 bits of `data/weights.txt`'s FNV-1a checksum.
+#[must_use]
+pub fn embedded_identity() -> String {
+    format!("{:08x}", super::network::checksum(EMBEDDED.as_bytes()) >> 32)
+}
+
 /// Every learned table.
 pub struct Weights {
     /// Per family, the value of each pattern code at a point of the side to move (code 0, four dead lines, is

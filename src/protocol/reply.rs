@@ -156,8 +156,8 @@ pub(super) fn answer_lines(answer: &Answer) -> Vec<String> {
 }
 
 /// One iteration as the Yixin-style GUIs read it: `MESSAGE REALTIME` lines (`show_detail` bit 1) and the `INFO`
-/// detail block (bit 2).
-pub(super) fn iteration_lines(report: &Report, show_detail: i64) -> Vec<String> {
+/// detail block (bit 2), with `winrate` the side to move's (the calibrated curve of [`crate::engine::Outlook`]).
+pub(super) fn iteration_lines(report: &Report, winrate: f64, show_detail: i64) -> Vec<String> {
     let Some(best) = report.best else { return Vec::new() };
     let mut lines = Vec::new();
     if show_detail & 1 != 0 {
@@ -172,7 +172,6 @@ pub(super) fn iteration_lines(report: &Report, show_detail: i64) -> Vec<String> 
         };
         let ms = report.elapsed.as_millis().max(1);
         let line: Vec<String> = report.pv.iter().map(|&p| xy(p)).collect();
-        let winrate = 1.0 / (1.0 + (-f64::from(report.score.clamp(-2000, 2000)) / 400.0).exp());
         lines.extend([
             "INFO PV 0".to_string(),
             "INFO NUMPV 1".to_string(),

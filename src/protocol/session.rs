@@ -33,8 +33,8 @@ pub const PRESET_NETWORK: &str = "tengen_network";
 struct Thinking {
     handle: JoinHandle<(Engine, Answer)>,
     stop: Arc<AtomicBool>,
-    /// Completed iterations, for the realtime output.
-    iterations: Receiver<Report>,
+    /// Completed iterations with the side to move's win rate, for the realtime output.
+    iterations: Receiver<(Report, f64)>,
     /// A search on the opponent's time: nothing is printed for it.
     ponder: bool,
 }
@@ -69,6 +69,8 @@ pub struct Session {
     /// Engine settings (INFO) that arrived while the engine was away (searching, or before START): applied when it
     /// is back, in order.
     deferred: Vec<(String, String)>,
+    /// MESSAGE lines to write after the present command (a memory limit the engine cannot keep).
+    notes: Vec<String>,
     /// The clock values, applied before each search.
     clock: Clock,
     /// `INFO rule` as last sent.
@@ -100,6 +102,7 @@ impl Session {
             thinking: None,
             queued: Vec::new(),
             deferred: Vec::new(),
+            notes: Vec::new(),
             clock: Clock::default(),
             rule: Rule::Freestyle,
             size: 0,
@@ -155,9 +158,13 @@ impl Session {
         let Some(parsed) = self.assembler.push(text) else { return Ok(()) };
         if self.thinking.is_some() {
             self.while_thinking(parsed, received);
-            return Ok(());
+        } else {
+            self.dispatch(parsed, received, out)?;
         }
-        self.dispatch(parsed, received, out)
+        for note in std::mem::take(&mut self.notes) {
+            reply(out, &note)?;
+        }
+        Ok(())
     }
 
     /// A command that arrived during a search: STOP, END and INFO act now, the rest waits for the search.
@@ -227,8 +234,8 @@ impl Session {
             return Ok(());
         }
         if !self.ended {
-            for report in thinking.iterations.try_iter() {
-                self.write_iteration(&report, out)?;
+            for (report, winrate) in thinking.iterations.try_iter() {
+                self.write_iteration(&report, winrate, out)?;
             }
         }
         match joined {
@@ -444,7 +451,12 @@ impl Session {
                 self.rule = rule;
                 self.with_engine(key, value, |engine| engine.switch_rule(rule));
             }
-            ("max_memory", Some(n)) => self.with_engine(key, value, |e| e.set_memory_limit(n.max(0) as u64)),
+            ("max_memory", Some(n)) => {
+                self.with_engine(key, value, |e| {
+                    // A refusal is reported below, for this key and for those that change what the engine needs.
+                    let _ = e.set_memory_limit(n.max(0) as u64);
+                });
+            }
             ("hash_size", Some(n)) if n > 0 => {
                 self.with_engine(key, value, |e| e.set_hash_bytes((n as usize).saturating_mul(1024)))
             }
@@ -479,6 +491,17 @@ impl Session {
             },
             _ => log::debug!("INFO {key} ignored"),
         }
+        if matches!(key, "max_memory" | "thread_num" | "evaluation" | PRESET_NETWORK)
+            && let Some(engine) = &self.engine
+            && let Some(least) = engine.memory_shortfall()
+        {
+            self.notes.push(format!(
+                "MESSAGE max_memory {} refused: Tengen needs at least {least} bytes with {} thread(s); it runs with \
+                 that least",
+                engine.memory_limit(),
+                engine.settings().search.threads
+            ));
+        }
     }
 
     /// Applies a setting to the engine now; without an engine (searching, or before START) the INFO line is kept
@@ -508,18 +531,18 @@ impl Session {
 
     /// Writes the iterations completed so far (not after END).
     fn write_iterations(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        let reports: Vec<Report> = match &self.thinking {
+        let reports: Vec<(Report, f64)> = match &self.thinking {
             Some(t) if !self.ended => t.iterations.try_iter().collect(),
             _ => Vec::new(),
         };
-        for report in reports {
-            self.write_iteration(&report, out)?;
+        for (report, winrate) in reports {
+            self.write_iteration(&report, winrate, out)?;
         }
         Ok(())
     }
 
-    fn write_iteration(&self, report: &Report, out: &mut dyn Write) -> io::Result<()> {
-        for line in iteration_lines(report, self.show_detail) {
+    fn write_iteration(&self, report: &Report, winrate: f64, out: &mut dyn Write) -> io::Result<()> {
+        for line in iteration_lines(report, winrate, self.show_detail) {
             reply(out, &line)?;
         }
         Ok(())
@@ -535,11 +558,14 @@ impl Session {
         let start = self.received;
         let (sender, iterations) = mpsc::channel();
         let detail = self.show_detail != 0;
+        let (rule, stones, mover) =
+            (engine.board().rule(), engine.board().board().stone_count(), engine.side_to_move());
         let handle = std::thread::spawn(move || {
             let on_iteration = |r: &Report| {
                 log::debug!("{}", summary(r));
+                let winrate = crate::engine::Outlook::of(r.score, mover, mover, rule, stones).chance();
                 // The receiver lives as long as the session waits for this thread.
-                if detail && sender.send(r.clone()).is_err() {
+                if detail && sender.send((r.clone(), winrate)).is_err() {
                     log::debug!("iteration not shown: the session is gone");
                 }
             };

@@ -71,6 +71,15 @@ pub struct SearchOptions {
     pub weights: WeightsRef,
     /// The evaluation: the classical one (from `weights`) or a network.
     pub eval: EvalChoice,
+    /// Refuted positions each thread's leaf VCF solvers keep before they start afresh ([`params::VCF_MEMORY`]
+    /// unless a memory limit asks for less; see [`leaf_vcf_bytes`]).
+    pub vcf_memory: usize,
+}
+
+/// The most bytes one search thread's two leaf VCF solvers take when they keep `vcf_memory` refuted positions.
+#[must_use]
+pub const fn leaf_vcf_bytes(vcf_memory: usize) -> usize {
+    2 * crate::threat::vcf_table_bytes(vcf_memory + params::LEAF_VCF_SLACK)
 }
 
 impl Default for SearchOptions {
@@ -81,6 +90,7 @@ impl Default for SearchOptions {
             threats: true,
             weights: WeightsRef::default(),
             eval: EvalChoice::Classical,
+            vcf_memory: params::VCF_MEMORY,
         }
     }
 }

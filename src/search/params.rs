@@ -3,8 +3,11 @@
 // Threat solvers.
 /// Nodes a leaf's VCF probe may use.
 pub const LEAF_VCF_NODES: u64 = 64;
-/// Refuted positions a leaf VCF solver keeps before it starts afresh (about 24 bytes each).
+/// Refuted positions a leaf VCF solver keeps before it starts afresh (17 to 34 bytes each; a memory limit may ask
+/// for fewer, `SearchOptions::vcf_memory`).
 pub const VCF_MEMORY: usize = 1 << 18;
+/// Room in a leaf solver's table beyond its `vcf_memory`: what one probe may add after the check.
+pub const LEAF_VCF_SLACK: usize = LEAF_VCF_NODES as usize + 8;
 /// Nodes the root's VCF attempt may use.
 pub const ROOT_VCF_NODES: u64 = 200_000;
 /// Nodes the root's VCT attempt may use.

@@ -41,11 +41,17 @@ const SLOT_BYTES: usize = 16;
 const NO_MOVE: u64 = 0x3ff;
 
 impl Table {
+    /// The size in bytes of [`Table::new`]`(bytes)` (when the system can give it).
+    #[must_use]
+    pub fn new_size(bytes: usize) -> usize {
+        let wanted = (bytes / SLOT_BYTES).max(1024);
+        (1usize << (usize::BITS - 1 - wanted.leading_zeros())) * SLOT_BYTES
+    }
+
     /// A table of at most `bytes` bytes (at least 1024 slots), rounded down to a power of two.
     #[must_use]
     pub fn new(bytes: usize) -> Table {
-        let wanted = (bytes / SLOT_BYTES).max(1024);
-        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let len = Table::new_size(bytes) / SLOT_BYTES;
         // A table the system cannot give is halved until it can (never below the minimum).
         let mut len = len;
         let words = loop {

@@ -5,7 +5,7 @@ use super::history::History;
 use super::params::{
     ASPIRATION_DEPTH, ASPIRATION_WINDOW, DEFER_DEPTH, IDLE_DEPTH, KILLER_BONUS, LEAF_VCF_NODES, LMP_BASE, LMP_DEPTH,
     LMP_SCALE, LMR_DEPTH, LMR_HISTORY, LMR_LESS, NMP_DEPTH, NMP_DEPTH_DIV, NMP_REDUCTION, RAZOR_DEPTH, RAZOR_MARGIN,
-    RFP_DEPTH, RFP_MARGIN, SE_DEPTH, SE_MARGIN, SE_TT_DEPTH, VCF_MEMORY,
+    RFP_DEPTH, RFP_MARGIN, SE_DEPTH, SE_MARGIN, SE_TT_DEPTH,
 };
 use super::picker::MovePicker;
 use super::reductions::reduction;
@@ -93,7 +93,8 @@ impl<'a> Worker<'a> {
             id,
             nodes: 0,
             stopped: false,
-            vcf: Color::BOTH.map(|c| Vcf::new(c, vcf_options)),
+            vcf: Color::BOTH
+                .map(|c| Vcf::with_capacity(c, vcf_options, options.vcf_memory + super::params::LEAF_VCF_SLACK)),
             stack: Stack::default(),
             history: History::default(),
             root_best: None,
@@ -529,7 +530,7 @@ impl<'a> Worker<'a> {
         }
         if self.options.threats && self.pb.four_candidates(side).next().is_some() {
             let vcf = &mut self.vcf[side.index()];
-            if vcf.remembered() > VCF_MEMORY {
+            if vcf.remembered() > self.options.vcf_memory {
                 vcf.forget();
             }
             let before = vcf.stats().nodes;

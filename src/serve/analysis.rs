@@ -2,9 +2,9 @@
 //! best line and candidates the page polls) and the review of a whole game (a search at every position, feeding the
 //! evaluation graph). Both run on their own thread with their own engine and stop when asked or when their game goes.
 
-use crate::engine::Engine;
+use crate::engine::{Engine, Outlook};
+use crate::search::Report;
 use crate::search::time::Clock;
-use crate::search::{MATE_BOUND, Report};
 use crate::types::{Color, Pos, Rule};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,18 +20,22 @@ const ANALYSIS_HASH_BYTES: usize = 64 << 20;
 const CANDIDATES: usize = 3;
 /// The analysis stops by itself after a search of this long.
 const ANALYSIS_MAX_MS: u64 = 120_000;
-/// Score points per unit of the win rate's logistic curve (the renju five-stone calibration of the opening rules).
-const WIN_RATE_SCALE: f64 = 200.0;
 /// The review's time per position: the least and the most a request may ask.
 pub const REVIEW_MS: (u64, u64) = (20, 10_000);
 
-/// Black's win rate from a search's score for the side to move.
-pub fn win_rate(score: i32, side: Color) -> f64 {
-    let black = if side == Color::Black { score } else { -score };
-    if black.abs() > MATE_BOUND {
-        return if black > 0 { 1.0 } else { 0.0 };
+/// Black's win rate from a search's score for `side`, to move, with `stones` on the board under `rule` (the
+/// calibrated curve of [`Outlook`]; a win 1, a loss 0).
+pub fn win_rate(score: i32, side: Color, rule: Rule, stones: usize) -> f64 {
+    Outlook::of(score, side, Color::Black, rule, stones).chance()
+}
+
+/// The same as a player reads it: `Black 62%`, `Black wins in 3` or `White wins in 3` (in the winner's moves).
+pub fn verdict(score: i32, side: Color, rule: Rule, stones: usize) -> String {
+    match Outlook::of(score, side, Color::Black, rule, stones) {
+        Outlook::Win(n) => format!("Black wins in {n}"),
+        Outlook::Loss(n) => format!("White wins in {n}"),
+        seen => format!("Black {}", seen.text()),
     }
-    1.0 / (1.0 + (-f64::from(black) / WIN_RATE_SCALE).exp())
 }
 
 /// The colour to move after `moves` moves.
@@ -292,7 +296,8 @@ fn review(
             None if engine.board().board().is_full() => Some(0.5),
             None => {
                 let report = search_past_forced(&mut engine, Some(stop), |_| {});
-                (report.best.is_some() && !stop.load(Ordering::Relaxed)).then(|| win_rate(report.score, side))
+                (report.best.is_some() && !stop.load(Ordering::Relaxed))
+                    .then(|| win_rate(report.score, side, engine.board().rule(), ply))
             }
         };
         {

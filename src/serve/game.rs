@@ -2,7 +2,7 @@
 //! evaluations for the graph, its threats, and the background analysis and review it starts and stops
 //! ([`super::analysis`]).
 
-use super::analysis::{Analysis, Evals, GAME_HASH_BYTES, Review, lock, side_after, win_rate};
+use super::analysis::{Analysis, Evals, GAME_HASH_BYTES, Review, lock, side_after, verdict, win_rate};
 use super::opening::OpeningSession;
 use crate::engine::Engine;
 use crate::opening_rule::{OpeningRule, Player};
@@ -258,8 +258,9 @@ impl Game {
         self.engine.configure(|s| s.clock = Clock { turn_ms: ms.clamp(1, MAX_THINK_MS), match_ms: 0, left_ms: None });
         let report = self.engine.think(None, |_| {});
         let Some(best) = report.best else { return Err(Refused::new(409, "no legal move")) };
-        lock(&self.evals).set(self.moves.len(), win_rate(report.score, side));
-        let info = self.report_json(&report, side);
+        let stones = self.moves.len();
+        lock(&self.evals).set(stones, win_rate(report.score, side, self.rule(), stones));
+        let info = self.report_json(&report, side, stones);
         self.play(best)?;
         Ok(info)
     }
@@ -281,7 +282,7 @@ impl Game {
         if let Some(analysis) = self.analysis.take() {
             let ply = analysis.ply;
             if let Some(report) = analysis.stop() {
-                lock(&self.evals).set(ply, win_rate(report.score, side_after(ply)));
+                lock(&self.evals).set(ply, win_rate(report.score, side_after(ply), self.rule(), ply));
             }
         }
     }
@@ -321,29 +322,35 @@ impl Game {
         let Some(analysis) = &self.analysis else { return json!({ "running": false }) };
         let (running, report, candidates) = analysis.read();
         let side = side_after(analysis.ply);
-        let mut out = report.as_ref().map_or_else(|| json!({}), |r| self.report_json(r, side));
+        let (rule, ply) = (self.rule(), analysis.ply);
+        let mut out = report.as_ref().map_or_else(|| json!({}), |r| self.report_json(r, side, ply));
         out["running"] = json!(running);
         out["ply"] = json!(analysis.ply);
         out["candidates"] = candidates
             .iter()
             .filter_map(|r| {
                 let best = r.best?;
-                Some(
-                    json!({ "move": best.notation(self.size()), "winRate": win_rate(r.score, side), "score": r.score }),
-                )
+                Some(json!({
+                    "move": best.notation(self.size()),
+                    "winRate": win_rate(r.score, side, rule, ply),
+                    "verdict": verdict(r.score, side, rule, ply),
+                    "score": r.score,
+                }))
             })
             .collect();
         out
     }
 
-    /// A search report as JSON: the move, the score for the side to move, Black's win rate, depth, nodes, time and
-    /// the principal variation.
-    fn report_json(&self, report: &Report, side: Color) -> Value {
-        let size = self.size();
+    /// A search report of the position after `stones` moves as JSON: the move, the score for the side to move,
+    /// Black's win rate and the verdict a player reads (`Black 62%`, `White wins in 3`), depth, nodes, time and the
+    /// principal variation.
+    fn report_json(&self, report: &Report, side: Color, stones: usize) -> Value {
+        let (size, rule) = (self.size(), self.rule());
         json!({
             "best": report.best.map(|p| p.notation(size)),
             "score": report.score,
-            "winRate": win_rate(report.score, side),
+            "winRate": win_rate(report.score, side, rule, stones),
+            "verdict": verdict(report.score, side, rule, stones),
             "depth": report.depth,
             "nodes": report.nodes,
             "ms": report.elapsed.as_millis() as u64,

@@ -9,7 +9,7 @@ mod vct;
 
 pub use check::{LineEnd, check_line, naive_vcf};
 pub use quick::{StaticWin, static_win};
-pub use vcf::{Vcf, VcfOptions};
+pub use vcf::{Vcf, VcfOptions, table_bytes as vcf_table_bytes, table_entries as vcf_table_entries};
 pub use vct::{DEFAULT_DEPTH, DEFAULT_THREAT_FOURS, Vct, VctOptions};
 
 use crate::types::Pos;

@@ -24,6 +24,26 @@ pub struct VcfOptions<'a> {
     pub limits: Limits<'a>,
 }
 
+/// The most bytes a table of refuted positions made by [`Vcf::with_capacity`] for `entries` takes: the standard
+/// library's hash map keeps its slots a power of two, at most 7/8 full, each slot a key, a value and a control byte.
+#[must_use]
+pub const fn table_bytes(entries: usize) -> usize {
+    let slots = if entries < 8 { 8 } else { (entries * 8 / 7).next_power_of_two() };
+    slots * (std::mem::size_of::<(u64, u32)>() + 1) + 16
+}
+
+/// The most entries a table of refuted positions of at most `bytes` holds without growing (see [`table_bytes`]).
+#[must_use]
+pub const fn table_entries(bytes: usize) -> usize {
+    let per_slot = std::mem::size_of::<(u64, u32)>() + 1;
+    let slots = bytes.saturating_sub(16) / per_slot;
+    if slots < 8 {
+        return 0;
+    }
+    let slots = 1usize << (usize::BITS - 1 - slots.leading_zeros());
+    slots / 8 * 7
+}
+
 /// A VCF solver for one attacker. Its table of refuted positions lives as long as the solver.
 pub struct Vcf<'a> {
     attacker: Color,
@@ -62,6 +82,16 @@ impl<'a> Vcf<'a> {
             stopped: false,
             call_end: u64::MAX,
             cut: false,
+        }
+    }
+
+    /// A solver for `attacker` whose table of refuted positions holds `entries` without growing (allocated now,
+    /// filled as the searches go: [`table_bytes`] bounds what it can take).
+    #[must_use]
+    pub fn with_capacity(attacker: Color, options: VcfOptions<'a>, entries: usize) -> Vcf<'a> {
+        Vcf {
+            refuted: ZobristMap::with_capacity_and_hasher(entries, Default::default()),
+            ..Vcf::new(attacker, options)
         }
     }
 

@@ -372,7 +372,7 @@ impl Network {
 }
 
 /// FNV-1a, 64 bits.
-fn checksum(bytes: &[u8]) -> u64 {
+pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
@@ -404,6 +404,16 @@ const EMBEDDED: [Option<&[u8]>; 3] = [
     Some(include_bytes!("../../../data/network/standard.tgnn")),
     Some(include_bytes!("../../../data/network/renju.tgnn")),
 ];
+
+/// The embedded networks' identities for `--version`: each group with the first 32 bits of its file's FNV-1a
+/// checksum, where the build has one.
+#[must_use]
+pub fn embedded_identities() -> Vec<(Group, String)> {
+    Group::ALL
+        .iter()
+        .filter_map(|&g| EMBEDDED[g as usize].map(|bytes| (g, format!("{:08x}", checksum(bytes) >> 32))))
+        .collect()
+}
 
 /// The embedded network of `rule`'s group, if the build has one.
 #[must_use]

@@ -1,0 +1,200 @@
+//! What `--help` prints: one usage text per subcommand, and the overview that lists them all. `pbrain-tengen CMD
+//! --help` (or `-h`) prints the command's own text and exits 0; an unknown option prints the error, then the text,
+//! and exits 2.
+
+/// A subcommand's name, its one-line summary, and its usage with every option.
+pub(super) struct Command {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub usage: &'static str,
+}
+
+/// Every subcommand, in the order the overview lists them.
+pub(super) const COMMANDS: &[Command] = &[
+    Command {
+        name: "play",
+        summary: "a game against the engine in the terminal",
+        usage: "usage: pbrain-tengen play [--rule R] [--size N] [--black|--white] [--ms N] [--opening-rule R]
+  --rule R           freestyle, standard, renju (default) or caro
+  --size N           board side, 5 to 22 (default 15)
+  --black, --white   your colour (default black)
+  --ms N             the engine's time a move in milliseconds (default 1000)
+  --opening-rule R   negotiate the opening first: swap2, rif, yamaguchi, soosorvN, taraguchiN
+Type moves as h8; also hint, undo and quit.",
+    },
+    Command {
+        name: "serve",
+        summary: "a board in the browser (http://127.0.0.1:8080/ by default)",
+        usage: "usage: pbrain-tengen serve [--port P] [--host H]
+  --port P   the port to listen on (default 8080; 0: any free port)
+  --host H   the address to listen on (default 127.0.0.1)",
+    },
+    Command {
+        name: "analyze",
+        summary: "the threats, both evaluations and a search of one position",
+        usage: "usage: pbrain-tengen analyze [options] MOVES   (for example: analyze h8 h9 j10)
+  --rule R                  freestyle, standard, renju (default) or caro
+  --size N                  board side, 5 to 22 (default 15)
+  --ms N                    time for the search in milliseconds (default 2000)
+  --depth N                 stop the search at this depth
+  --threads N               search threads (default 1)
+  --raw                     also print the search's raw score and the evaluation's parts
+  --weights FILE            classical evaluation tables other than the embedded ones
+  --eval classical|network  the evaluation the search uses (default classical)
+  --network FILE            a network file other than the embedded one (implies --eval network)",
+    },
+    Command {
+        name: "forbid",
+        summary: "Black's forbidden points of position lines read on stdin",
+        usage: "usage: pbrain-tengen forbid [--rule R] [--size N] [--jobs N]   < position lines
+  --rule R   the rule the positions are judged under (default renju)
+  --size N   board side, 5 to 22 (default 15)
+  --jobs N   positions answered in parallel (default: every core)
+Each position line (DESIGN.md) gets one answer line: the forbidden points, or -.",
+    },
+    Command {
+        name: "solve",
+        summary: "VCF or VCT of position lines read on stdin",
+        usage: "usage: pbrain-tengen solve [--vct] [--ms N] [--nodes N] [--shortest] [--rule R] [--size N] [--jobs N]   < position lines
+  --vct        look for a VCT (a win by fours and threes) rather than a VCF
+  --ms N       time budget per position in milliseconds (default: VCF unlimited, VCT 10000)
+  --nodes N    node budget per position (default: none)
+  --shortest   the VCF with the fewest fours
+  --rule R, --size N, --jobs N   as for forbid
+Each position line gets one answer line: win <moves>, none or unknown.",
+    },
+    Command {
+        name: "bench",
+        summary: "the search's node signature and speed on fixed positions",
+        usage: "usage: pbrain-tengen bench [DEPTH]
+Searches fixed renju, freestyle and standard positions to fixed depths on one thread; the last line is
+<N> nodes <NPS> nps, N being the same on every machine for the same search.",
+    },
+    Command {
+        name: "match",
+        summary: "a match between protocol engines (any Gomocup engine)",
+        usage: "usage: pbrain-tengen match --engine CMD [--name NAME] --engine CMD [--name NAME] [more engines] [options]
+  --engine CMD            an engine's command line (twice at least); --name NAME names the one before it
+  --rule R, --size N      the rule (default renju) and the board side (default 15)
+  --games N               games per pair of engines (default 2)
+  --turn-ms MS            time a move (default 1000); --match-ms MS: time a game (0: none)
+  --tolerance-ms MS       how late an answer may come before it loses on time
+  --max-memory BYTES      INFO max_memory sent to the engines
+  --draw-at N             a game is drawn after N moves
+  --openings FILE         openings to play, each with colours swapped
+  --random-openings N     N random balanced openings (--opening-stones K, --opening-depth D, --seed S)
+  --opening-rule R        negotiate each opening: swap2, rif, yamaguchi, soosorvN, taraguchiN
+  --symmetries            play each opening in its eight symmetries
+  --concurrency K         games at a time (default 1)
+  --sgf DIR               write every game as SGF
+  --sprt ELO0,ELO1[,ALPHA,BETA]   stop when a sequential test decides (two engines)
+  --no-suspend            leave the idle engine running",
+    },
+    Command {
+        name: "selfplay",
+        summary: "two configurations of the engine play each other in one process",
+        usage: "usage: pbrain-tengen selfplay [options]
+  --rule R                 the rule (default renju)
+  --games N                games (default 2)
+  --turn-ms MS, --match-ms MS   time a move (default 1000), time a game (default: none)
+  --nodes N                nodes a move for both (also --a-nodes, --b-nodes); --a-depth D, --b-depth D
+  --draw-at N              a game is drawn after N moves
+  --max-memory BYTES       the engines' memory limit
+  --weights FILE           classical tables for both (also --a-weights, --b-weights)
+  --eval classical|network the evaluation of both (also --a-eval, --b-eval)
+  --network FILE           a network file for both (also --a-network, --b-network)
+  --a-no-threats, --b-no-threats   turn off the threat solvers of one side
+  --concurrency K          games at a time (default 1)
+  --record FILE            append every game to a game file (.tgr) for training
+  --openings renju26|varied   the 26 renju openings, or varied openings near the centre
+  --random-plies K         random moves after the opening (default 0)
+  --seed S                 the seed of the openings and random moves (default 1)",
+    },
+    Command {
+        name: "openings",
+        summary: "balanced random openings, scored by a search",
+        usage: "usage: pbrain-tengen openings [--rule R] [--size N] [--count N] [--stones K] [--depth D] [--max-score S] [--seed S]
+  --rule R, --size N   the rule (default renju) and the board side (default 15)
+  --count N       openings to print (default 20)
+  --stones K      stones in each opening (default 3)
+  --depth D       depth of the search that scores them (default 6)
+  --max-score S   keep openings the search scores within S of even (default 150)
+  --seed S        the random seed (default 1)",
+    },
+    Command {
+        name: "tune",
+        summary: "fits the classical evaluation to game files",
+        usage: "usage: pbrain-tengen tune [options] FILE...   (game files: .tgr or c-gomoku-cli .bin)
+  --init prior|embedded|FILE   the starting tables
+  --out FILE                   where the fitted tables go
+  --epochs N, --batch N, --lr X, --order-lr X, --l2 X   the optimiser
+  --k K                        score points per unit of the logistic curve
+  --score-weight W             the target's blend of search score (W) and result (1 - W)
+  --held-out F                 the share of games kept for the held-out loss
+  --drop-vcf N                 leave out positions with a VCF found within N nodes
+  --seed S                     the seed of the split and the order",
+    },
+    Command {
+        name: "train",
+        summary: "trains the network evaluation from game files",
+        usage: "usage: pbrain-tengen train [options] FILE...   (game files of one rule group)
+  --rule R                     the rule group (default renju)
+  --init FILE                  start from a network file
+  --out FILE                   where the network goes
+  --epochs N, --batch N, --lr X   the optimiser
+  --k K                        score points per unit of the logistic curve
+  --score-weight W             the target's blend of search score (W) and result (1 - W)
+  --held-out F                 the share of games kept for the held-out loss
+  --drop-vcf N                 leave out positions with a VCF found within N nodes
+  --standalone                 not residual: the network alone gives the value
+  --seed S                     the seed of the split and the order",
+    },
+    Command {
+        name: "puppet",
+        summary: "a scripted protocol engine for testing match runners",
+        usage: "usage: pbrain-tengen puppet STEP...
+Answers the protocol with scripted steps (see src/cli/puppet.rs): moves, errors, delays, hangs.",
+    },
+];
+
+/// The protocol's own options (the binary without a subcommand).
+pub(super) const PROTOCOL: &str =
+    "usage: pbrain-tengen [options]   (the Gomocup/Piskvork protocol on stdin/stdout, as GUIs run it)
+  --max-depth N, --max-nodes N   limits of every search
+  --threads N                    search threads
+  --hash-mb N                    transposition table size
+  --no-threats                   turn off the threat solvers
+  --weights FILE                 classical evaluation tables other than the embedded ones
+  --eval classical|network       the evaluation (default classical)
+  --network FILE                 a network file other than the embedded one";
+
+/// The command's entry.
+pub(super) fn command(name: &str) -> Option<&'static Command> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+/// The overview: what the binary is, every subcommand with its summary, and where to read more.
+pub(super) fn overview() -> String {
+    let mut text = String::from(
+        "Tengen, a renju and gomoku engine.\n\nusage: pbrain-tengen COMMAND [options]   (pbrain-tengen COMMAND --help for its options)\n",
+    );
+    for c in COMMANDS {
+        text.push_str(&format!("  {:<9} {}\n", c.name, c.summary));
+    }
+    text.push_str("  --version  the version, the commit and the evaluation\n\n");
+    text.push_str(PROTOCOL);
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_usage_names_its_command() {
+        for c in COMMANDS {
+            assert!(c.usage.starts_with(&format!("usage: pbrain-tengen {}", c.name)), "{}", c.name);
+            assert!(overview().contains(c.summary));
+        }
+    }
+}
