@@ -16,6 +16,8 @@ cd "$(dirname "$0")/.."
 fail() { echo "release failed: $*" >&2; exit 1; }
 version=${1:-}
 echo "$version" | grep -Eq '^[0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?$' || fail "usage: scripts/release.sh VERSION (like 0.2.0)"
+cargo_version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
+[ "$cargo_version" = "$version" ] || fail "Cargo.toml says version $cargo_version: set version = \"$version\" there (and commit) first"
 command -v zip >/dev/null || fail "zip is missing (apt-get install zip)"
 command -v x86_64-w64-mingw32-gcc >/dev/null || fail "x86_64-w64-mingw32-gcc is missing (apt-get install gcc-mingw-w64-x86-64)"
 rustup target list --installed | grep -qx x86_64-unknown-linux-musl || fail "rustup target add x86_64-unknown-linux-musl"
