@@ -51,6 +51,51 @@ fn the_incremental_accumulator_equals_one_built_from_scratch() {
     }
 }
 
+/// The search's way: a stone placed is only noted (`defer`), followed when the position is evaluated or another
+/// stone comes (`settle`), and costs nothing when taken back first (`take_back`); the state read is always the
+/// board's.
+#[test]
+fn deferred_stones_settle_to_the_state_built_from_scratch() {
+    let mut rng = StdRng::seed_from_u64(9);
+    for rule in Rule::ALL {
+        let net = random_network(Group::of(rule), 13);
+        let mut pb = PatternBoard::new(15, rule).expect("board");
+        let mut acc = Accumulator::new(net, pb.board());
+        let mut side = Color::Black;
+        let (mut evaluated, mut dropped) = (0, 0);
+        for step in 0..600 {
+            match rng.random_range(0..4) {
+                0 if pb.board().stone_count() > 0 => {
+                    let (p, c) = *pb.board().moves().last().expect("a stone");
+                    acc.take_back(pb.board(), p);
+                    pb.undo();
+                    side = c;
+                    dropped += 1;
+                }
+                1 => {
+                    acc.settle(pb.board());
+                    let fresh = Accumulator::new(net, pb.board());
+                    assert!(acc.same_state(&fresh, 15), "{rule:?} step {step}");
+                    for c in Color::BOTH {
+                        assert_eq!(acc.logit(c, 5).to_bits(), fresh.logit(c, 5).to_bits(), "{rule:?} step {step}");
+                    }
+                    evaluated += 1;
+                }
+                _ if !pb.board().is_full() => {
+                    let empty: Vec<Pos> = pb.board().points().filter(|&p| pb.board().is_empty(p)).collect();
+                    let p = empty[rng.random_range(0..empty.len())];
+                    acc.settle(pb.board());
+                    pb.make(p, side);
+                    acc.defer(p);
+                    side = side.opponent();
+                }
+                _ => {}
+            }
+        }
+        assert!(evaluated > 100 && dropped > 100, "{evaluated} {dropped}");
+    }
+}
+
 #[test]
 fn every_rule_has_an_embedded_network_and_the_search_uses_it() {
     use tengen::eval::EvalChoice;

@@ -105,9 +105,12 @@ impl<'a> Worker<'a> {
     /// The static evaluation of the position for `side`, to move: the network's when one evaluates, else the
     /// classical one.
     #[inline]
-    fn evaluate(&self, side: Color) -> i32 {
-        match &self.acc {
-            Some(acc) => network_evaluate(acc, &self.pb, side, &self.options.weights),
+    fn evaluate(&mut self, side: Color) -> i32 {
+        match &mut self.acc {
+            Some(acc) => {
+                acc.settle(self.pb.board());
+                network_evaluate(acc, &self.pb, side, &self.options.weights)
+            }
             None => evaluate(&self.pb, side, &self.options.weights),
         }
     }
@@ -388,9 +391,13 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            // The network follows the stone only when the child evaluates or places one (see Accumulator::defer).
+            if let Some(acc) = &mut self.acc {
+                acc.settle(self.pb.board());
+            }
             self.pb.make(m, side);
             if let Some(acc) = &mut self.acc {
-                acc.make(self.pb.board(), m);
+                acc.defer(m);
             }
             let new_depth = depth - 1 + i32::from(extended == Some(m));
             let score = if i == 0 {
@@ -415,7 +422,7 @@ impl<'a> Worker<'a> {
                 score
             };
             if let Some(acc) = &mut self.acc {
-                acc.unmake(self.pb.board(), m);
+                acc.take_back(self.pb.board(), m);
             }
             self.pb.undo();
             i += 1;

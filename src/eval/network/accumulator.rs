@@ -17,6 +17,8 @@ pub struct Accumulator {
     pools: [Pool; 2],
     /// Whether the vector path is used.
     simd: bool,
+    /// The stone placed last whose change waits until the state is needed ([`Accumulator::defer`]).
+    pending: Option<Pos>,
 }
 
 impl Accumulator {
@@ -28,6 +30,7 @@ impl Accumulator {
             h: [Box::new([[0; F]; CELLS]), Box::new([[0; F]; CELLS])],
             pools: [[0; F]; 2],
             simd: simd::vector(),
+            pending: None,
         };
         acc.refresh(board);
         acc
@@ -48,6 +51,7 @@ impl Accumulator {
 
     /// Recomputes everything from the board.
     pub fn refresh(&mut self, board: &Board) {
+        self.pending = None;
         for view in Color::BOTH {
             let v = view.index();
             let table = self.net.table(view);
@@ -83,8 +87,36 @@ impl Accumulator {
         }
     }
 
+    /// Notes the stone just placed on `p` without following it yet: the work waits for [`Accumulator::settle`], and
+    /// a stone taken back before that ([`Accumulator::take_back`]) costs nothing, as at a search node cut off before
+    /// it evaluates or places a stone. At most one stone waits: settle before the board's next make.
+    #[inline]
+    pub fn defer(&mut self, p: Pos) {
+        debug_assert!(self.pending.is_none(), "a stone already waits");
+        self.pending = Some(p);
+    }
+
+    /// Follows the waiting stone, if any; `board` must be as it was just after that stone (nothing placed since).
+    #[inline]
+    pub fn settle(&mut self, board: &Board) {
+        if let Some(p) = self.pending.take() {
+            self.make(board, p);
+        }
+    }
+
+    /// Follows the stone on `p` being taken back (before the board's undo): nothing to do when it still waits.
+    #[inline]
+    pub fn take_back(&mut self, board: &Board, p: Pos) {
+        if self.pending == Some(p) {
+            self.pending = None;
+        } else {
+            self.unmake(board, p);
+        }
+    }
+
     #[inline]
     fn change(&mut self, board: &Board, p: Pos, c: Color, placed: bool) {
+        debug_assert!(self.pending.is_none(), "a waiting stone was not settled");
         #[cfg(target_arch = "x86_64")]
         if self.simd {
             // SAFETY: `simd` is only set where AVX2 was detected.
@@ -130,6 +162,7 @@ impl Accumulator {
     /// The side to move's logit (see [`Network::logit_with`]).
     #[must_use]
     pub fn logit(&self, side: Color, flags: u32) -> f32 {
+        debug_assert!(self.pending.is_none(), "a waiting stone was not settled");
         self.net.logit_with(&self.pools[side.index()], &self.pools[side.opponent().index()], flags, self.simd)
     }
 
