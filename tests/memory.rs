@@ -15,6 +15,11 @@ struct Session {
 
 impl Session {
     fn start(limit: u64, threads: usize) -> Session {
+        Session::start_with(limit, threads, 4)
+    }
+
+    /// A session under the Gomocup rule number `rule` (4 renju; 0 freestyle, evaluated by its network).
+    fn start_with(limit: u64, threads: usize, rule: u32) -> Session {
         let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -26,9 +31,9 @@ impl Session {
         s.send("START 15");
         assert_eq!(s.answer(), "OK");
         for line in [
+            format!("INFO rule {rule}"),
             format!("INFO max_memory {limit}"),
             format!("INFO thread_num {threads}"),
-            "INFO rule 4".to_string(),
             "INFO timeout_turn 700".to_string(),
             "INFO timeout_match 10000000".to_string(),
         ] {
@@ -71,7 +76,8 @@ impl Session {
 }
 
 /// A game of `moves` moves of each side: the engine opens, the test answers next to the engine's last stone (the
-/// first free point of a fixed ring around it), so the positions get tactical and the searches use their time.
+/// first free point of a fixed ring around it), so the positions get tactical and the searches use their time. In
+/// freestyle (rule 0) the search evaluates with the network.
 fn play(s: &mut Session, moves: usize) {
     s.send("BEGIN");
     let mut taken = std::collections::BTreeSet::new();
@@ -103,9 +109,9 @@ fn play(s: &mut Session, moves: usize) {
 
 #[test]
 fn the_peak_resident_memory_stays_within_max_memory() {
-    for (mb, threads) in [(32u64, 1usize), (64, 1), (64, 2), (350, 1)] {
+    for (mb, threads, rule) in [(32u64, 1usize, 4), (32, 1, 0), (64, 1, 4), (64, 2, 4), (350, 1, 4)] {
         let limit = mb << 20;
-        let mut s = Session::start(limit, threads);
+        let mut s = Session::start_with(limit, threads, rule);
         play(&mut s, 8);
         let peak = s.peak();
         assert!(
@@ -113,7 +119,10 @@ fn the_peak_resident_memory_stays_within_max_memory() {
             "{mb} MB with {threads} threads is accepted: {:?}",
             s.messages
         );
-        println!("max_memory {mb} MB, {threads} thread(s): peak resident {:.1} MB", peak as f64 / 1048576.0);
+        println!(
+            "max_memory {mb} MB, {threads} thread(s), rule {rule}: peak resident {:.1} MB",
+            peak as f64 / 1048576.0
+        );
         assert!(peak <= limit, "{mb} MB with {threads} threads: the peak was {peak} bytes");
         s.end();
     }

@@ -36,15 +36,27 @@ use std::time::{Duration, Instant};
 /// `pbrain-tengen --version`: the version, the commit it was built from, and the evaluation it plays with.
 #[must_use]
 pub fn version_text() -> String {
+    use crate::eval::network::Group;
     let nets: Vec<String> =
         crate::eval::network::embedded_identities().iter().map(|(g, id)| format!("{} {id}", g.name())).collect();
+    // Which rule groups play with which by default (standard's network also serves caro).
+    let by_default = |network: bool| -> String {
+        let groups: Vec<&str> = Group::ALL
+            .iter()
+            .filter(|&&g| crate::eval::NETWORK_BY_DEFAULT[g as usize] == network)
+            .map(|g| if *g == Group::Standard { "standard, caro" } else { g.name() })
+            .collect();
+        if groups.is_empty() { "none".to_string() } else { groups.join(", ") }
+    };
     format!(
-        "pbrain-tengen {} (commit {})\nevaluation: classical (the default; tables data/weights.txt {}); network (--eval \
-         network; {})",
+        "pbrain-tengen {} (commit {})\nevaluation: classical (tables data/weights.txt {}; the default in {}), network \
+         ({}; the default in {})",
         env!("CARGO_PKG_VERSION"),
         env!("TENGEN_COMMIT"),
         crate::eval::embedded_identity(),
-        if nets.is_empty() { "none embedded".to_string() } else { nets.join(", ") }
+        by_default(false),
+        if nets.is_empty() { "none embedded".to_string() } else { nets.join(", ") },
+        by_default(true)
     )
 }
 
@@ -310,12 +322,12 @@ pub fn solve(opts: &Options, input: &mut (dyn BufRead + Send), out: &mut dyn Wri
     })
 }
 
-/// `analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] [--weights FILE] [--eval classical|network]
+/// `analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] [--weights FILE] [--eval default|classical|network]
 /// [--network FILE] <moves>`.
 fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let (mut ms, mut depth, mut threads, mut raw) = (2_000u64, 0i32, 1usize, false);
     let mut weights = crate::eval::WeightsRef::default();
-    let mut eval = crate::eval::EvalChoice::Classical;
+    let mut eval = crate::eval::EvalChoice::Default;
     let (mut rule, mut size) = (Options::default().rule, Options::default().size);
     let mut moves = Vec::new();
     let mut cursor = OptionCursor::new(args);

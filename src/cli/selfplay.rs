@@ -45,7 +45,7 @@ pub struct Player {
 
 impl Default for Player {
     fn default() -> Player {
-        Player { depth: 0, nodes: 0, threats: true, weights: WeightsRef::default(), eval: EvalChoice::Classical }
+        Player { depth: 0, nodes: 0, threats: true, weights: WeightsRef::default(), eval: EvalChoice::Default }
     }
 }
 

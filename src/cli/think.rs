@@ -169,7 +169,7 @@ pub fn analyze(
         }
         None => writeln!(out, "network evaluation: none for {} in this build", pb.rule().name())?,
     }
-    writeln!(out, "the search evaluates with the {} evaluation", options.eval.name())?;
+    writeln!(out, "the search evaluates with the {} evaluation", options.eval.name(pb.rule()))?;
     let start = Instant::now();
     let limits = SearchLimits {
         depth,

@@ -40,7 +40,8 @@ Type moves as h8; also hint, undo and quit.",
   --threads N               search threads (default 1)
   --raw                     also print the search's raw score and the evaluation's parts
   --weights FILE            classical evaluation tables other than the embedded ones
-  --eval classical|network  the evaluation the search uses (default classical)
+  --eval E                  the search's evaluation: default (the network in freestyle, standard and
+                            caro, the classical one in renju), classical or network
   --network FILE            a network file other than the embedded one (implies --eval network)",
     },
     Command {
@@ -101,7 +102,7 @@ Searches fixed renju, freestyle and standard positions to fixed depths on one th
   --draw-at N              a game is drawn after N moves
   --max-memory BYTES       the engines' memory limit
   --weights FILE           classical tables for both (also --a-weights, --b-weights)
-  --eval classical|network the evaluation of both (also --a-eval, --b-eval)
+  --eval E                 default, classical or network for both (also --a-eval, --b-eval)
   --network FILE           a network file for both (also --a-network, --b-network)
   --a-no-threats, --b-no-threats   turn off the threat solvers of one side
   --concurrency K          games at a time (default 1)
@@ -165,7 +166,8 @@ pub(super) const PROTOCOL: &str =
   --hash-mb N                    transposition table size
   --no-threats                   turn off the threat solvers
   --weights FILE                 classical evaluation tables other than the embedded ones
-  --eval classical|network       the evaluation (default classical)
+  --eval E                       default (network in freestyle, standard, caro; classical in renju),
+                                 classical or network
   --network FILE                 a network file other than the embedded one";
 
 /// The command's entry.

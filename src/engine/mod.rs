@@ -252,6 +252,10 @@ impl Engine {
             }
         }
         self.clear_hash();
+        // The evaluation may change with the rule (a network or not): the memory plan with it.
+        if self.memory_limit > 0 {
+            self.apply_memory();
+        }
     }
 
     /// Resizes the transposition table to at most `bytes` bytes (it starts empty); under a memory limit, to what

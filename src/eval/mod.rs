@@ -152,11 +152,19 @@ pub fn code_sums_from_scratch(pb: &PatternBoard, weights: &Weights) -> [[i32; 2]
     sums
 }
 
+/// The rule groups whose embedded network is the default evaluation (freestyle, standard with caro), by
+/// [`network::Group`] index: there the network beats the classical evaluation at 0.5 s a move (README, Network
+/// evaluation); renju keeps the classical one until its network does too.
+pub const NETWORK_BY_DEFAULT: [bool; 3] = [true, true, false];
+
 /// Which evaluation the search uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EvalChoice {
-    /// The pattern-code sums and the threat term (the weights file).
+    /// The build's choice for the rule: its embedded network where [`NETWORK_BY_DEFAULT`] says so, else the
+    /// classical evaluation.
     #[default]
+    Default,
+    /// The pattern-code sums and the threat term (the weights file).
     Classical,
     /// A network: the given one, or the build's embedded network for the rule (`None`). A rule without one is
     /// evaluated classically.
@@ -168,7 +176,10 @@ impl EvalChoice {
     #[must_use]
     pub fn network(self, rule: Rule) -> Option<&'static network::Network> {
         match self {
-            EvalChoice::Classical => None,
+            EvalChoice::Default if NETWORK_BY_DEFAULT[network::Group::of(rule) as usize] => {
+                network::default_network(rule)
+            }
+            EvalChoice::Default | EvalChoice::Classical => None,
             EvalChoice::Network(given) => given
                 .map(|n| n.0)
                 .or_else(|| network::default_network(rule))
@@ -184,25 +195,23 @@ impl EvalChoice {
         network::Network::load_cached(path).map(|n| EvalChoice::Network(Some(NetworkRef(n))))
     }
 
-    /// Its name for messages: `classical` or `network`.
+    /// The name of the evaluation it gives under `rule`: `network` or `classical`.
     #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            EvalChoice::Classical => "classical",
-            EvalChoice::Network(_) => "network",
-        }
+    pub fn name(self, rule: Rule) -> &'static str {
+        if self.network(rule).is_some() { "network" } else { "classical" }
     }
 }
 
 impl std::str::FromStr for EvalChoice {
     type Err = String;
 
-    /// `classical`, or `network` (the build's network for the rule).
+    /// `default` (the build's choice for the rule), `classical`, or `network` (the build's network for the rule).
     fn from_str(word: &str) -> Result<EvalChoice, String> {
         match word.trim() {
+            "default" => Ok(EvalChoice::Default),
             "classical" => Ok(EvalChoice::Classical),
             "network" => Ok(EvalChoice::Network(None)),
-            other => Err(format!("unknown evaluation '{other}' (classical or network)")),
+            other => Err(format!("unknown evaluation '{other}' (default, classical or network)")),
         }
     }
 }

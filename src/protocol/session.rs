@@ -491,7 +491,7 @@ impl Session {
             },
             _ => log::debug!("INFO {key} ignored"),
         }
-        if matches!(key, "max_memory" | "thread_num" | "evaluation" | PRESET_NETWORK)
+        if matches!(key, "max_memory" | "thread_num" | "rule" | "evaluation" | PRESET_NETWORK)
             && let Some(engine) = &self.engine
             && let Some(least) = engine.memory_shortfall()
         {

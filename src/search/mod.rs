@@ -89,7 +89,7 @@ impl Default for SearchOptions {
             draw_at: None,
             threats: true,
             weights: WeightsRef::default(),
-            eval: EvalChoice::Classical,
+            eval: EvalChoice::Default,
             vcf_memory: params::VCF_MEMORY,
         }
     }
