@@ -60,7 +60,7 @@ pub fn plan(limit: u64, threads: usize, network: bool) -> Result<MemoryPlan, u64
     let vcf_memory = vcf_table_entries(per_table).saturating_sub(slack).clamp(MIN_VCF_MEMORY, VCF_MEMORY);
     let rest = flexible - threads as u64 * leaf_vcf_bytes(vcf_memory) as u64;
     let table = rest.min(super::MAX_HASH_BYTES as u64).max(MIN_TABLE_BYTES);
-    let table_bytes = 1usize << (u64::BITS - 1 - table.leading_zeros());
+    let table_bytes = crate::search::tt::Table::new_size(table as usize);
     Ok(MemoryPlan { table_bytes, vcf_memory })
 }
 

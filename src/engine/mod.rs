@@ -20,7 +20,7 @@ mod opening;
 mod outlook;
 
 pub use crate::openings::RENJU_OPENINGS;
-pub use memory::{MemoryPlan, minimum_bytes, plan as memory_plan};
+pub use memory::minimum_bytes;
 pub use opening::Swap2Decision;
 pub use outlook::{Calibration, Outlook};
 
@@ -288,25 +288,25 @@ impl Engine {
     /// it.
     #[must_use]
     pub fn memory_shortfall(&self) -> Option<u64> {
+        self.memory_plan()?.err()
+    }
+
+    /// The plan for the memory limit with the present threads and evaluation (`None` without a limit; the least
+    /// limit accepted when it is below that).
+    fn memory_plan(&self) -> Option<Result<memory::MemoryPlan, u64>> {
         let network = self.settings.search.eval.network(self.pb.rule()).is_some();
-        match self.memory_limit {
-            0 => None,
-            limit => memory::plan(limit, self.settings.search.threads, network).err(),
-        }
+        (self.memory_limit > 0).then(|| memory::plan(self.memory_limit, self.settings.search.threads, network))
     }
 
     /// Sizes the table and the leaf VCF solvers for the memory limit and the table size asked for.
     fn apply_memory(&mut self) {
-        let network = self.settings.search.eval.network(self.pb.rule()).is_some();
         let wanted = self.hash_wanted.unwrap_or(DEFAULT_HASH_BYTES).min(MAX_HASH_BYTES);
-        let (table, vcf_memory) = match self.memory_limit {
-            0 => (wanted, crate::search::params::VCF_MEMORY),
-            limit => match memory::plan(limit, self.settings.search.threads, network) {
-                Ok(p) => {
-                    (if self.hash_wanted.is_some() { wanted.min(p.table_bytes) } else { p.table_bytes }, p.vcf_memory)
-                }
-                Err(_) => (memory::MIN_TABLE_BYTES as usize, memory::MIN_VCF_MEMORY),
-            },
+        let (table, vcf_memory) = match self.memory_plan() {
+            None => (wanted, crate::search::params::VCF_MEMORY),
+            Some(Ok(p)) => {
+                (if self.hash_wanted.is_some() { wanted.min(p.table_bytes) } else { p.table_bytes }, p.vcf_memory)
+            }
+            Some(Err(_)) => (memory::MIN_TABLE_BYTES as usize, memory::MIN_VCF_MEMORY),
         };
         self.settings.search.vcf_memory = vcf_memory;
         if Table::new_size(table) != self.table.bytes() {

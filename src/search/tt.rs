@@ -51,9 +51,8 @@ impl Table {
     /// A table of at most `bytes` bytes (at least 1024 slots), rounded down to a power of two.
     #[must_use]
     pub fn new(bytes: usize) -> Table {
-        let len = Table::new_size(bytes) / SLOT_BYTES;
         // A table the system cannot give is halved until it can (never below the minimum).
-        let mut len = len;
+        let mut len = Table::new_size(bytes) / SLOT_BYTES;
         let words = loop {
             match zeroed_words(2 * len) {
                 Some(words) => break words,
