@@ -51,6 +51,49 @@ fn the_incremental_accumulator_equals_one_built_from_scratch() {
     }
 }
 
+/// A make keeps what it overwrote and its undo puts it back; a stone that was on the board when the state was
+/// built has no such record, and its undo computes the change: both give the state built from scratch.
+#[test]
+fn stones_older_than_the_state_are_taken_back_by_computing_their_change() {
+    let mut rng = StdRng::seed_from_u64(21);
+    for rule in Rule::ALL {
+        let net = random_network(Group::of(rule), 17);
+        let mut pb = PatternBoard::new(15, rule).expect("board");
+        let mut side = Color::Black;
+        let mut place = |pb: &mut PatternBoard, side: &mut Color| {
+            let empty: Vec<Pos> = pb.board().points().filter(|&p| pb.board().is_empty(p)).collect();
+            let p = empty[rng.random_range(0..empty.len())];
+            pb.make(p, *side);
+            *side = side.opponent();
+            p
+        };
+        for _ in 0..40 {
+            place(&mut pb, &mut side);
+        }
+        let mut acc = Accumulator::new(net, pb.board());
+        for _ in 0..10 {
+            let p = place(&mut pb, &mut side);
+            acc.make(pb.board(), p);
+        }
+        // Ten stones with a record, then forty without, all taken back.
+        while let Some(&(p, _)) = pb.board().moves().last() {
+            acc.unmake(pb.board(), p);
+            pb.undo();
+            let fresh = Accumulator::new(net, pb.board());
+            assert!(acc.same_state(&fresh, 15), "{rule:?} {} stones", pb.board().stone_count());
+            // And a stone placed again on the way down is followed and taken back as any other.
+            if pb.board().stone_count() % 7 == 3 {
+                let q = place(&mut pb, &mut side);
+                acc.make(pb.board(), q);
+                acc.unmake(pb.board(), q);
+                pb.undo();
+                side = side.opponent();
+                assert!(acc.same_state(&fresh, 15), "{rule:?} {} stones, again", pb.board().stone_count());
+            }
+        }
+    }
+}
+
 /// The search's way: a stone placed is only noted (`defer`), followed when the position is evaluated or another
 /// stone comes (`settle`), and costs nothing when taken back first (`take_back`); the state read is always the
 /// board's.

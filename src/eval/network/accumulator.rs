@@ -1,5 +1,6 @@
-//! The network's incremental state: each point's sums `h` per view and the two pools, updated on make and undo
-//! where the stone changed a line's shape (the nine points of each of its four lines).
+//! The network's incremental state: each point's sums `h` per view and the two pools, updated on make where the
+//! stone changed a line's shape (the nine points of each of its four lines). A make keeps what it overwrote, so
+//! its undo only puts that back: no table is read on the way back up the search's tree.
 
 use super::Network;
 use super::features::{for_each_changed, for_each_window, row};
@@ -19,6 +20,18 @@ pub struct Accumulator {
     simd: bool,
     /// The stone placed last whose change waits until the state is needed ([`Accumulator::defer`]).
     pending: Option<Pos>,
+    /// Per make not yet undone, oldest first: what it overwrote.
+    frames: Vec<Frame>,
+    /// The frames' points, each with its sums of both views before the make.
+    saved: Vec<(u16, [Row; 2])>,
+}
+
+/// One make's record: its stone, the pools before it, and where its points begin in `saved`.
+#[derive(Clone)]
+struct Frame {
+    pos: Pos,
+    pools: [Pool; 2],
+    start: usize,
 }
 
 impl Accumulator {
@@ -31,6 +44,8 @@ impl Accumulator {
             pools: [[0; F]; 2],
             simd: simd::vector(),
             pending: None,
+            frames: Vec::new(),
+            saved: Vec::new(),
         };
         acc.refresh(board);
         acc
@@ -52,6 +67,8 @@ impl Accumulator {
     /// Recomputes everything from the board.
     pub fn refresh(&mut self, board: &Board) {
         self.pending = None;
+        self.frames.clear();
+        self.saved.clear();
         for view in Color::BOTH {
             let v = view.index();
             let table = self.net.table(view);
@@ -79,11 +96,29 @@ impl Accumulator {
         }
     }
 
-    /// Follows the stone on `p` being taken back (call it before the board's undo: the board still holds it).
+    /// Follows the stone on `p` being taken back (call it before the board's undo: the board still holds it). When
+    /// that stone was the last one [`Accumulator::make`] followed, what the make overwrote is put back; otherwise
+    /// (a stone of the position the state was built from) the change is computed.
     #[inline]
     pub fn unmake(&mut self, board: &Board, p: Pos) {
-        if let Cell::Stone(c) = board.cell(p) {
+        debug_assert!(self.pending.is_none(), "a waiting stone was not settled");
+        if self.frames.last().is_some_and(|f| f.pos == p) {
+            self.restore();
+        } else if let Cell::Stone(c) = board.cell(p) {
             self.change(board, p, c, false);
+        }
+    }
+
+    /// Puts back what the last make overwrote.
+    #[inline]
+    fn restore(&mut self) {
+        if let Some(frame) = self.frames.pop() {
+            for &(index, rows) in &self.saved[frame.start..] {
+                self.h[0][usize::from(index)] = rows[0];
+                self.h[1][usize::from(index)] = rows[1];
+            }
+            self.saved.truncate(frame.start);
+            self.pools = frame.pools;
         }
     }
 
@@ -138,11 +173,18 @@ impl Accumulator {
         let centre = p.index();
         let tables = Color::BOTH.map(|view| self.net.table(view));
         let before = [self.h[0][centre], self.h[1][centre]];
+        if placed {
+            self.frames.push(Frame { pos: p, pools: self.pools, start: self.saved.len() });
+            self.saved.push((centre as u16, before));
+        }
         let mut deltas = [[0i16; F]; 2];
         // Each changed window is read once and serves both views.
         for d in 0..4 {
             for_each_changed(board, p, c, d, |k, index, without, with| {
                 let (old, new) = if placed { (without, with) } else { (with, without) };
+                if placed && k != 0 {
+                    self.saved.push((index as u16, [self.h[0][index], self.h[1][index]]));
+                }
                 for v in 0..2 {
                     let (sub, add) = (&tables[v][row(v, old)], &tables[v][row(v, new)]);
                     if k == 0 {
