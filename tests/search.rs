@@ -271,6 +271,11 @@ fn analyze_shows_the_board_threats_and_the_search() {
     let (code, text) = cli(&["analyze", "--raw", "--ms", "300", "h8", "a1", "i9", "a2", "j10", "a3"]);
     assert_eq!(code, 0, "{text}");
     assert!(text.contains("  raw: ") && text.contains("(score: mate in 3 plies)"), "{text}");
+    // White to move against the open three: Black's VCF, were Black to move, and the moves that may break it (the
+    // straight four's points; F6 and L12's far side leave it a straight four).
+    let (code, text) = cli(&["analyze", "--ms", "100", "h8", "a1", "i9", "a2", "j10"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("white's moves that may break it: G7,K11,L12\n"), "{text}");
     let (code, text) = cli(&["analyze", "h8", "h8"]);
     assert_eq!((code, text.starts_with("error: ")), (2, true), "{text}");
     let (code, text) = cli(&["analyze", "--depth", "x", "h8"]);

@@ -115,6 +115,8 @@ pub fn analyze(
     if pb.rule().has_forbidden() {
         writeln!(out, "forbidden for Black (#): {}", format_point_list(&forbidden, size))?;
     }
+    // The opponent's VCF, were it to move: the mover's answers to it follow.
+    let mut threat = None;
     for c in [side, side.opponent()] {
         let fives = five_points(pb, c);
         let fours: Vec<Pos> = pb.four_candidates(c).filter(|&p| pb.pattern4(c, p) < Pattern4::Five).collect();
@@ -126,7 +128,13 @@ pub fn analyze(
         });
         let limits = Limits { nodes: 200_000, ..Limits::default() };
         let vcf = match Vcf::new(c, VcfOptions { limits, ..VcfOptions::default() }).solve(pb) {
-            Solution::Win(line) => format!("VCF {}", format_line(&line, size)),
+            Solution::Win(line) => {
+                let text = format!("VCF {}", format_line(&line, size));
+                if c != side {
+                    threat = Some(line);
+                }
+                text
+            }
             Solution::None => "no VCF".to_string(),
             Solution::Unknown => "VCF unknown".to_string(),
         };
@@ -138,6 +146,16 @@ pub fn analyze(
             format_point_list(&threes, size),
             if c == side { "" } else { " (if it were to move)" }
         )?;
+    }
+    // Without a five or a four of either side to settle first, the moves that may break the opponent's VCF.
+    let settled = pb.five_points(side).next().is_some() || pb.five_points(side.opponent()).next().is_some();
+    if let Some(line) = threat.filter(|_| !settled) {
+        let answers = crate::threat::vcf_defences(pb, side, &line);
+        if answers.is_empty() {
+            writeln!(out, "{side} cannot break {}'s VCF: lost", side.opponent())?;
+        } else {
+            writeln!(out, "{side}'s moves that may break it: {}", format_point_list(&answers, size))?;
+        }
     }
     let (rule, stones) = (pb.rule(), pb.board().stone_count());
     let rate = |units: i32| crate::engine::Outlook::of(units, side, side, rule, stones).text();

@@ -3,11 +3,13 @@
 //! Beside them, static win detection: the wins the pattern classes show without a search.
 
 mod check;
+mod defence;
 mod quick;
 mod vcf;
 mod vct;
 
 pub use check::{LineEnd, check_line, naive_vcf};
+pub use defence::{line_survives, vcf_defences};
 pub use quick::{StaticWin, static_win};
 pub use vcf::{Vcf, VcfOptions, table_bytes as vcf_table_bytes, table_entries as vcf_table_entries};
 pub use vct::{DEFAULT_DEPTH, DEFAULT_THREAT_FOURS, Vct, VctOptions};
