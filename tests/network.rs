@@ -12,6 +12,12 @@ fn random_network(group: Group, seed: u64) -> &'static Network {
     Box::leak(Box::new(Model::random(group, seed).quantise(300.0, vec!["random".into()])))
 }
 
+/// An empty point of `pb`, chosen by `rng`.
+fn random_empty(pb: &PatternBoard, rng: &mut StdRng) -> Pos {
+    let empty: Vec<Pos> = pb.board().points().filter(|&p| pb.board().is_empty(p)).collect();
+    empty[rng.random_range(0..empty.len())]
+}
+
 #[test]
 fn the_incremental_accumulator_equals_one_built_from_scratch() {
     let mut rng = StdRng::seed_from_u64(5);
@@ -31,8 +37,7 @@ fn the_incremental_accumulator_equals_one_built_from_scratch() {
                     pb.undo();
                     side = c;
                 } else {
-                    let empty: Vec<Pos> = pb.board().points().filter(|&p| pb.board().is_empty(p)).collect();
-                    let p = empty[rng.random_range(0..empty.len())];
+                    let p = random_empty(&pb, &mut rng);
                     pb.make(p, side);
                     acc.make(pb.board(), p);
                     portable.make(pb.board(), p);
@@ -61,8 +66,7 @@ fn stones_older_than_the_state_are_taken_back_by_computing_their_change() {
         let mut pb = PatternBoard::new(15, rule).expect("board");
         let mut side = Color::Black;
         let mut place = |pb: &mut PatternBoard, side: &mut Color| {
-            let empty: Vec<Pos> = pb.board().points().filter(|&p| pb.board().is_empty(p)).collect();
-            let p = empty[rng.random_range(0..empty.len())];
+            let p = random_empty(pb, &mut rng);
             pb.make(p, *side);
             *side = side.opponent();
             p
@@ -125,8 +129,7 @@ fn deferred_stones_settle_to_the_state_built_from_scratch() {
                     evaluated += 1;
                 }
                 _ if !pb.board().is_full() => {
-                    let empty: Vec<Pos> = pb.board().points().filter(|&p| pb.board().is_empty(p)).collect();
-                    let p = empty[rng.random_range(0..empty.len())];
+                    let p = random_empty(&pb, &mut rng);
                     acc.settle(pb.board());
                     pb.make(p, side);
                     acc.defer(p);

@@ -17,6 +17,7 @@
 //! principle read farther still, through threes of threes; the tests try every legal move against the solver and
 //! find no such case.)
 
+use crate::board::DIRS;
 use crate::movegen::{MoveList, five_points, five_stops, four_moves_into, is_legal};
 use crate::pattern::{MoveOutcome, PatternBoard};
 use crate::types::{Color, Pos};
@@ -152,6 +153,8 @@ pub fn vcf_defences(pb: &mut PatternBoard, defender: Color, line: &[Pos]) -> Mov
             }
         }
     }
+    // Every step's bit.
+    let all_steps = if steps >= 64 { u64::MAX } else { (1 << steps) - 1 };
     let mut played = 0;
     for k in 0..steps.min(64) {
         let bit = 1 << k;
@@ -188,9 +191,9 @@ pub fn vcf_defences(pb: &mut PatternBoard, defender: Color, line: &[Pos]) -> Mov
             Step::Goes => {}
             Step::Wins => {
                 // The moves not tried here win here too; those that went on meet the rest of the line.
-                let rest = !((bit << 1) - 1);
+                let later = all_steps & !((bit << 1) - 1);
                 for (i, (_, mask)) in tried.iter_mut().enumerate() {
-                    *mask = if went.contains(&i) { rest & ((1u64 << (steps - 1) << 1).wrapping_sub(1)) } else { 0 };
+                    *mask = if went.contains(&i) { later } else { 0 };
                 }
                 if went.is_empty() {
                     break;
@@ -214,7 +217,6 @@ pub fn vcf_defences(pb: &mut PatternBoard, defender: Color, line: &[Pos]) -> Mov
 /// Whether `p` is within [`REACH`] of a point on `q`'s lines within four steps of `q` (the points whose classes
 /// decide whether a renju Black move on `q` is a double three).
 fn in_second_reach(p: Pos, q: Pos) -> bool {
-    const DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
     DIRS.iter().any(|&(dx, dy)| {
         (-4..=4).any(|t| {
             let (x, y) = (i32::from(q.x) + t * dx, i32::from(q.y) + t * dy);
