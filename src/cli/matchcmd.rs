@@ -274,6 +274,12 @@ pub fn protocol_presets(args: &[String]) -> Result<Vec<(String, String)>, String
                 presets.push((crate::protocol::PRESET_NETWORK.to_string(), path));
                 continue;
             }
+            "--params" => {
+                let path = cursor.value(&name, &inline)?;
+                crate::search::params::Params::load(&path)?;
+                presets.push((crate::protocol::PRESET_PARAMS.to_string(), path));
+                continue;
+            }
             "--weights" => {
                 let path = cursor.value(&name, &inline)?;
                 // Read now, so that a bad file is an error on the command line rather than at START.

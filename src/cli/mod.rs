@@ -8,6 +8,7 @@ mod play_opening;
 mod position;
 mod puppet;
 mod selfplay;
+mod spsa;
 mod think;
 mod train;
 mod tune;
@@ -182,6 +183,7 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
         "selfplay" => parse_selfplay(rest).map(|m| selfplay(&m, out)),
         "tune" => parse_tune(rest).map(|c| run_tune(&c, out)),
         "train" => parse_train(rest).map(|c| run_train(&c, out)),
+        "spsa" => spsa::parse_spsa(rest).and_then(|c| spsa::run_spsa(&c, out)),
         "match" => matchcmd::match_command(rest, out),
         "openings" => matchcmd::openings_command(rest, out),
         "puppet" => match rest.iter().find(|a| a.starts_with("--")) {

@@ -19,6 +19,7 @@ use crate::movegen::{Candidates, candidates};
 use crate::pattern::{MoveOutcome, PatternBoard};
 use crate::records::{GameRecord, NO_SCORE, Outcome, write_game, write_header};
 use crate::search::MATE;
+use crate::search::params::Params;
 use crate::search::time::Clock;
 use crate::types::{Color, Pos, Rule};
 use rand::rngs::StdRng;
@@ -41,11 +42,20 @@ pub struct Player {
     pub weights: WeightsRef,
     /// The evaluation: classical or a network.
     pub eval: EvalChoice,
+    /// The search's tunable values.
+    pub params: Params,
 }
 
 impl Default for Player {
     fn default() -> Player {
-        Player { depth: 0, nodes: 0, threats: true, weights: WeightsRef::default(), eval: EvalChoice::Default }
+        Player {
+            depth: 0,
+            nodes: 0,
+            threats: true,
+            weights: WeightsRef::default(),
+            eval: EvalChoice::Default,
+            params: Params::DEFAULT,
+        }
     }
 }
 
@@ -199,7 +209,7 @@ pub fn parse_selfplay(args: &[String]) -> Result<Match, String> {
 }
 
 /// The opening of each pair of games.
-fn openings(m: &Match) -> Vec<Vec<Pos>> {
+pub(crate) fn openings(m: &Match) -> Vec<Vec<Pos>> {
     let pairs = m.games.div_ceil(2);
     let renju = |i: usize, symmetry: usize| -> Vec<Pos> {
         let text = RENJU_OPENINGS[i % RENJU_OPENINGS.len()];
@@ -401,6 +411,7 @@ fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Pla
             s.search.draw_at = m.draw_at;
             s.search.weights = p.weights;
             s.search.eval = p.eval;
+            s.search.params = p.params;
         });
         // Several games share the machine: a smaller table unless a memory limit says otherwise.
         if m.max_memory == 0 {
@@ -474,6 +485,16 @@ fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Pla
         side = side.opponent();
     };
     table.finish(end, moves, slowest, thought, searched)
+}
+
+/// The winner of one game of `m` from `opening` between `players` (Black's and White's configurations), its random
+/// moves drawn from `seed`; none for a draw.
+pub(crate) fn winner(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Option<Color> {
+    match play_game(m, opening, players, seed).end {
+        End::BlackWins(_) => Some(Color::Black),
+        End::WhiteWins(_) => Some(Color::White),
+        End::Draw(_) => None,
+    }
 }
 
 /// The game lost by `side`.

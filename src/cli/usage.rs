@@ -151,6 +151,21 @@ Searches fixed renju, freestyle and standard positions to fixed depths on one th
   --seed S                     the seed of the split and the order",
     },
     Command {
+        name: "spsa",
+        summary: "tunes the search's parameters by games (SPSA), resumable",
+        usage: "usage: pbrain-tengen spsa --state FILE [options]   (a new run starts in FILE, an old one resumes)
+  --iterations N          iterations planned (one pair of games each; default 10000)
+  --batch N               iterations played from one set of values (default 8)
+  --tune search|time|all  the values tuned (default search)
+  --rule R, --eval E      the games' rule (default renju) and evaluation (default, classical, network or a file)
+  --nodes N               nodes a move (default 20000; 0: by the clock)
+  --turn-ms MS, --match-ms MS   the clock, when --nodes is 0
+  --r-end X, --seed S     the step's rate at the end (default 0.002) and the seed (default 1)
+  --concurrency K         games at a time (default 1)
+  --stop-after N          play at most N iterations now (the run can be resumed)
+  --report N              print the values every N batches (default 1)",
+    },
+    Command {
         name: "puppet",
         summary: "a scripted protocol engine for testing match runners",
         usage: "usage: pbrain-tengen puppet STEP...
@@ -168,7 +183,9 @@ pub(super) const PROTOCOL: &str =
   --weights FILE                 classical evaluation tables other than the embedded ones
   --eval E                       default (network in freestyle, standard, caro; classical in renju),
                                  classical or network
-  --network FILE                 a network file other than the embedded one";
+  --network FILE                 a network file other than the embedded one
+  --params FILE                  the search's tunable values from a file of 'param NAME VALUE' lines
+                                 (an SPSA state file is one)";
 
 /// The command's entry.
 pub(super) fn command(name: &str) -> Option<&'static Command> {

@@ -442,7 +442,7 @@ impl Engine {
         mut on_iteration: impl FnMut(&Report),
     ) -> Vec<Report> {
         let n = n.max(1);
-        let budget = self.settings.clock.budget(self.pb.board().stone_count());
+        let budget = self.settings.clock.budget(self.pb.board().stone_count(), &self.settings.search.params);
         let side = self.side_to_move();
         let mut found: Vec<Pos> = self.blocked.clone();
         let mut reports = Vec::new();

@@ -80,7 +80,7 @@ pub(super) fn distance(chance: f64) -> f64 {
 impl Engine {
     /// The instant by which a decision that started at `start` must be made: the clock's optimum for the position.
     pub(super) fn deadline(&self, start: Instant) -> Instant {
-        start + self.settings.clock.budget(self.pb.board().stone_count()).optimum
+        start + self.settings.clock.budget(self.pb.board().stone_count(), &self.settings.search.params).optimum
     }
 
     /// A one-thread search of `depth` plies on `pb` for the side to move, `exclude`d root moves left out, ended by

@@ -29,6 +29,9 @@ pub const PRESET_WEIGHTS: &str = "tengen_weights";
 /// The preset key of `pbrain-tengen --network FILE`: the network read from that file evaluates.
 pub const PRESET_NETWORK: &str = "tengen_network";
 
+/// The preset key of `pbrain-tengen --params FILE`: the search's tunable values read from that file.
+pub const PRESET_PARAMS: &str = "tengen_params";
+
 /// A search running on its own thread: it hands the engine back with its answer.
 struct Thinking {
     handle: JoinHandle<(Engine, Answer)>,
@@ -488,6 +491,11 @@ impl Session {
             (PRESET_NETWORK, _) => match crate::eval::EvalChoice::load(value.trim()) {
                 Ok(eval) => self.with_engine(key, value, |e| e.configure(|s| s.search.eval = eval)),
                 Err(e) => log::warn!("network {value}: {e}"),
+            },
+            // The command line's too (`pbrain-tengen --params FILE`), for tuned copies in matches.
+            (PRESET_PARAMS, _) => match crate::search::params::Params::load(value.trim()) {
+                Ok(params) => self.with_engine(key, value, |e| e.configure(|s| s.search.params = params)),
+                Err(e) => log::warn!("params {value}: {e}"),
             },
             _ => log::debug!("INFO {key} ignored"),
         }

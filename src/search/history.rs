@@ -1,7 +1,7 @@
 //! Move-ordering statistics gathered by the search: the history of quiet moves that caused cut-offs, per colour
 //! and point, and the two killer moves of each ply (kept in the search stack, see [`super::stack`]).
 
-use super::params::{HISTORY_MAX, HISTORY_ORDER_CAP, HISTORY_ORDER_DIV};
+use super::params::{HISTORY_MAX, HISTORY_ORDER_CAP};
 use crate::types::{CELLS, Color, Pos};
 
 /// The butterfly history: how often and how deep a quiet move of a colour on a point has refuted a line.
@@ -16,10 +16,10 @@ impl Default for History {
 }
 
 impl History {
-    /// The history's contribution to `side`'s move ordering value of `m`.
+    /// The history's contribution to `side`'s move ordering value of `m`, the capped value divided by `div`.
     #[must_use]
-    pub fn order_bonus(&self, side: Color, m: Pos) -> i32 {
-        self.table[side.index()][m.index()].min(HISTORY_ORDER_CAP) / HISTORY_ORDER_DIV
+    pub fn order_bonus(&self, side: Color, m: Pos, div: i32) -> i32 {
+        self.table[side.index()][m.index()].min(HISTORY_ORDER_CAP) / div.max(1)
     }
 
     /// Records that `side`'s quiet move `m` caused a cut-off at `depth`.

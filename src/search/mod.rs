@@ -74,6 +74,8 @@ pub struct SearchOptions {
     /// Refuted positions each thread's leaf VCF solvers keep before they start afresh ([`params::VCF_MEMORY`]
     /// unless a memory limit asks for less; see [`leaf_vcf_bytes`]).
     pub vcf_memory: usize,
+    /// The tunable margins, depths and factors of the search and its time manager.
+    pub params: params::Params,
 }
 
 /// The most bytes one search thread's two leaf VCF solvers take when they keep `vcf_memory` refuted positions.
@@ -91,6 +93,7 @@ impl Default for SearchOptions {
             weights: WeightsRef::default(),
             eval: EvalChoice::Default,
             vcf_memory: params::VCF_MEMORY,
+            params: params::Params::DEFAULT,
         }
     }
 }
@@ -230,7 +233,7 @@ pub fn search(
             source: "search",
         };
         let mut main = Worker::new(board.clone(), side, &shared, *options, 0);
-        let manager = time::Manager::new(start, limits.optimum, limits.maximum);
+        let manager = time::Manager::new(start, limits.optimum, limits.maximum, &options.params);
         main.iterate(max_depth, Some(manager), |report| {
             best = Report { elapsed: start.elapsed(), ..report.clone() };
             on_iteration(&best);

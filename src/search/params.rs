@@ -1,13 +1,20 @@
 //! Every tunable of the search and its time manager, in one place.
+//!
+//! The values a game can tune (the pruning margins and depths, the reductions, the ordering bonuses, the leaf
+//! probe's size and the time manager's factors) are fields of [`Params`], carried in the search's options so that
+//! the SPSA tuner (`pbrain-tengen spsa`) can play two sets against each other in one process. [`Params::SPECS`]
+//! gives each its default, the range the tuner keeps it in and the tuner's step. The rest are constants: limits of
+//! memory and safety margins of the clock that no match should trade away.
 
 // Threat solvers.
-/// Nodes a leaf's VCF probe may use.
-pub const LEAF_VCF_NODES: u64 = 64;
 /// Refuted positions a leaf VCF solver keeps before it starts afresh (17 to 34 bytes each; a memory limit may ask
 /// for fewer, `SearchOptions::vcf_memory`).
 pub const VCF_MEMORY: usize = 1 << 18;
-/// Room in a leaf solver's table beyond its `vcf_memory`: what one probe may add after the check.
-pub const LEAF_VCF_SLACK: usize = LEAF_VCF_NODES as usize + 8;
+/// Room in a leaf solver's table beyond its `vcf_memory`: what one probe may add after the check (the largest
+/// probe [`Params::leaf_vcf_nodes`] may ask for, and a little more).
+pub const LEAF_VCF_SLACK: usize = LEAF_VCF_NODES_MAX as usize + 8;
+/// The largest leaf probe the tuner may try.
+const LEAF_VCF_NODES_MAX: i32 = 256;
 /// Nodes the root's VCF attempt may use.
 pub const ROOT_VCF_NODES: u64 = 200_000;
 /// Nodes the root's VCT attempt may use.
@@ -15,85 +22,267 @@ pub const ROOT_VCT_NODES: u64 = 60_000;
 /// The root's VCT attempt may use this fraction of the optimum time.
 pub const ROOT_VCT_SHARE: u32 = 6;
 
-// Iterative deepening.
-/// Iterations from this depth on start with a window around the last score.
-pub const ASPIRATION_DEPTH: i32 = 5;
-/// The window's half-width; it doubles at every fail.
-pub const ASPIRATION_WINDOW: i32 = 40;
-
-// Pruning.
-/// Razoring up to this depth…
-pub const RAZOR_DEPTH: i32 = 2;
-/// …when the static evaluation is this much per ply below alpha.
-pub const RAZOR_MARGIN: i32 = 150;
-/// Reverse futility pruning up to this depth…
-pub const RFP_DEPTH: i32 = 3;
-/// …when the static evaluation is this much per ply above beta.
-pub const RFP_MARGIN: i32 = 80;
-/// Null move pruning from this depth on…
-pub const NMP_DEPTH: i32 = 4;
-/// …with a reduction of this many plies…
-pub const NMP_REDUCTION: i32 = 3;
-/// …and one more for every this many plies of depth.
-pub const NMP_DEPTH_DIV: i32 = 4;
-/// Move-count pruning up to this depth: quiet moves after the first `LMP_BASE + LMP_SCALE · depth²` are skipped.
-pub const LMP_DEPTH: i32 = 3;
-/// See [`LMP_DEPTH`].
-pub const LMP_BASE: usize = 4;
-/// See [`LMP_DEPTH`].
-pub const LMP_SCALE: usize = 2;
-/// Up to this depth, quiet moves that make no pattern for either side are skipped.
-pub const IDLE_DEPTH: i32 = 2;
-
-// Extensions.
-/// Singular extensions from this depth on, when the table's entry is at most this many plies shallower…
-pub const SE_DEPTH: i32 = 6;
-/// See [`SE_DEPTH`].
-pub const SE_TT_DEPTH: i32 = 3;
-/// …with the other moves searched against the table's score less this much per ply.
-pub const SE_MARGIN: i32 = 4;
-
-// Late move reductions.
-/// Quiet moves after the first are reduced from this depth on, by `LMR_BASE + ln(depth) · ln(move number) /
-/// LMR_DIVISOR` plies, rounded down (move numbers counted from 0)…
-pub const LMR_DEPTH: i32 = 2;
-/// See [`LMR_DEPTH`].
-pub const LMR_BASE: f64 = 0.5;
-/// See [`LMR_DEPTH`].
-pub const LMR_DIVISOR: f64 = 2.0;
-/// …a ply less at PV nodes, for killers, and for moves that make or stop a blocked three…
-pub const LMR_LESS: i32 = 1;
-/// …and a ply less again for a move whose history ordering bonus is at least this.
-pub const LMR_HISTORY: i32 = 16;
-
 // Threads.
 /// From this depth on a node is marked while a thread searches it, and other threads defer late moves into it.
 pub const DEFER_DEPTH: i32 = 4;
 
 // Move ordering.
-/// Added to the ordering value of the first and the second killer.
-pub const KILLER_BONUS: [i32; 2] = [90, 80];
 /// A history value never grows past this.
 pub const HISTORY_MAX: i32 = 1 << 20;
-/// The history value counted in the ordering is at most this…
+/// The history value counted in the ordering is at most this (divided by [`Params::history_order_div`]).
 pub const HISTORY_ORDER_CAP: i32 = 1 << 12;
-/// …divided by this.
-pub const HISTORY_ORDER_DIV: i32 = 64;
 
-// Time.
+// Time: the safety margins.
 /// The margin kept back from a turn is this fraction of it…
 pub const TURN_MARGIN_DIV: u64 = 12;
 /// …and between these bounds, in milliseconds.
 pub const TURN_MARGIN_MS: (u64, u64) = (10, 250);
 /// Kept back from the match clock before it is shared over the moves to come.
 pub const MATCH_MARGIN_MS: u64 = 100;
-/// Time left in a match is spread over this many further moves of ours (fewer as the board fills, at least
-/// [`MIN_MOVES_TO_GO`]).
-pub const MOVES_TO_GO: u64 = 25;
-/// See [`MOVES_TO_GO`].
-pub const MIN_MOVES_TO_GO: u64 = 8;
-/// The optimum times this after 0, 1, 2, 3 and more iterations with one best move.
-pub const STABILITY: [f64; 5] = [1.5, 1.15, 1.0, 0.85, 0.7];
-/// The optimum times this when the score fell by more than the first bound, or the second, since the last
-/// iteration.
-pub const FALLING: [(i32, f64); 2] = [(80, 1.5), (30, 1.2)];
+
+/// What a tunable value steers: the search (it matters in games at fixed nodes) or the time manager (only under a
+/// match clock).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// Pruning, extensions, reductions, ordering, the leaf probe.
+    Search,
+    /// How the match clock is spent.
+    Time,
+}
+
+/// One tunable value: its name (the field of [`Params`]), default, range and the tuner's step (the perturbation
+/// at the end of a run, in the value's own units).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spec {
+    /// The field's name.
+    pub name: &'static str,
+    /// The value shipped.
+    pub default: i32,
+    /// The least value the tuner tries.
+    pub min: i32,
+    /// The greatest.
+    pub max: i32,
+    /// The perturbation at the end of a tuning run.
+    pub step: f64,
+    /// What it steers.
+    pub group: Group,
+}
+
+macro_rules! tunables {
+    ($($(#[doc = $doc:literal])* $name:ident = $default:literal in $min:literal ..= $max:literal step $step:literal $group:ident;)*) => {
+        /// The search's and the time manager's tunable values (see [`Params::SPECS`] for their ranges).
+        /// Fractions are in hundredths.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Params {
+            $($(#[doc = $doc])* pub $name: i32,)*
+        }
+
+        impl Params {
+            /// The values shipped.
+            pub const DEFAULT: Params = Params { $($name: $default,)* };
+            /// Every tunable value, in the order of [`Params::values`].
+            pub const SPECS: &'static [Spec] = &[
+                $(Spec { name: stringify!($name), default: $default, min: $min, max: $max, step: $step, group: Group::$group },)*
+            ];
+
+            /// The values in the order of [`Params::SPECS`].
+            #[must_use]
+            pub fn values(&self) -> Vec<i32> {
+                vec![$(self.$name),*]
+            }
+
+            /// The parameters with `values` in the order of [`Params::SPECS`] (missing ones keep their
+            /// defaults), each kept in its range.
+            #[must_use]
+            pub fn from_values(values: &[i32]) -> Params {
+                let mut p = Params::DEFAULT;
+                let mut it = values.iter().zip(Params::SPECS);
+                $(if let Some((&v, spec)) = it.next() { p.$name = v.clamp(spec.min, spec.max); })*
+                p
+            }
+        }
+    };
+}
+
+tunables! {
+    // Iterative deepening.
+    /// Iterations from this depth on start with a window around the last score…
+    aspiration_depth = 5 in 2..=10 step 1.0 Search;
+    /// …of this half-width; it doubles at every fail.
+    aspiration_window = 40 in 10..=150 step 6.0 Search;
+    // Pruning.
+    /// Razoring up to this depth…
+    razor_depth = 2 in 0..=5 step 1.0 Search;
+    /// …when the static evaluation is this much per ply below alpha.
+    razor_margin = 150 in 30..=500 step 20.0 Search;
+    /// Reverse futility pruning up to this depth…
+    rfp_depth = 3 in 0..=7 step 1.0 Search;
+    /// …when the static evaluation is this much per ply above beta.
+    rfp_margin = 80 in 20..=300 step 10.0 Search;
+    /// Null move pruning from this depth on…
+    nmp_depth = 4 in 2..=9 step 1.0 Search;
+    /// …with a reduction of this many plies…
+    nmp_reduction = 3 in 1..=6 step 1.0 Search;
+    /// …and one more for every this many plies of depth.
+    nmp_depth_div = 4 in 2..=10 step 1.0 Search;
+    /// Move-count pruning up to this depth: quiet moves after the first `lmp_base + lmp_scale · depth²` are
+    /// skipped.
+    lmp_depth = 3 in 0..=6 step 1.0 Search;
+    /// See `lmp_depth`.
+    lmp_base = 4 in 1..=16 step 1.0 Search;
+    /// See `lmp_depth`.
+    lmp_scale = 2 in 1..=8 step 1.0 Search;
+    /// Up to this depth, quiet moves that make no pattern for either side are skipped.
+    idle_depth = 2 in 0..=5 step 1.0 Search;
+    // Extensions.
+    /// Singular extensions from this depth on, when the table's entry is at most `se_tt_depth` plies shallower…
+    se_depth = 6 in 3..=12 step 1.0 Search;
+    /// See `se_depth`.
+    se_tt_depth = 3 in 1..=6 step 1.0 Search;
+    /// …with the other moves searched against the table's score less this much per ply.
+    se_margin = 4 in 1..=20 step 1.0 Search;
+    // Late move reductions.
+    /// Quiet moves after the first are reduced from this depth on, by `lmr_base + ln(depth) · ln(move number) /
+    /// lmr_divisor` plies (both in hundredths), rounded down (move numbers counted from 0)…
+    lmr_depth = 2 in 1..=6 step 1.0 Search;
+    /// See `lmr_depth` (hundredths of a ply).
+    lmr_base = 50 in 0..=200 step 10.0 Search;
+    /// See `lmr_depth` (hundredths).
+    lmr_divisor = 200 in 80..=500 step 15.0 Search;
+    /// …a ply less at PV nodes, for killers, and for moves that make or stop a blocked three…
+    lmr_less = 1 in 0..=2 step 0.5 Search;
+    /// …and a ply less again for a move whose history ordering bonus is at least this.
+    lmr_history = 16 in 0..=64 step 4.0 Search;
+    // Move ordering.
+    /// Added to the ordering value of the first killer…
+    killer_first = 90 in 0..=400 step 12.0 Search;
+    /// …and of the second.
+    killer_second = 80 in 0..=400 step 12.0 Search;
+    /// The history value counted in the ordering is divided by this.
+    history_order_div = 64 in 8..=256 step 8.0 Search;
+    // Threat solvers.
+    /// Nodes a leaf's VCF probe may use.
+    leaf_vcf_nodes = 64 in 0..=256 step 8.0 Search;
+    // Time.
+    /// Time left in a match is spread over this many further moves of ours (a move fewer every 20 stones, at
+    /// least `min_moves_to_go`).
+    moves_to_go = 25 in 8..=60 step 2.0 Time;
+    /// See `moves_to_go`.
+    min_moves_to_go = 8 in 3..=30 step 1.0 Time;
+    /// The optimum times this (hundredths) after 0, 1, 2, 3 and more iterations with one best move.
+    stability_0 = 150 in 50..=300 step 8.0 Time;
+    /// See `stability_0`.
+    stability_1 = 115 in 50..=300 step 8.0 Time;
+    /// See `stability_0`.
+    stability_2 = 100 in 40..=250 step 8.0 Time;
+    /// See `stability_0`.
+    stability_3 = 85 in 30..=250 step 8.0 Time;
+    /// See `stability_0`.
+    stability_4 = 70 in 20..=250 step 8.0 Time;
+    /// The optimum times `falling_factor` (hundredths) when the score fell by more than this since the last
+    /// iteration…
+    falling_drop = 80 in 20..=400 step 10.0 Time;
+    /// See `falling_drop`.
+    falling_factor = 150 in 100..=300 step 8.0 Time;
+    /// …or times `slipping_factor` when it fell by more than this.
+    slipping_drop = 30 in 5..=200 step 5.0 Time;
+    /// See `slipping_drop`.
+    slipping_factor = 120 in 100..=250 step 6.0 Time;
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params::DEFAULT
+    }
+}
+
+impl Params {
+    /// Reads the `param NAME VALUE` lines of a text (an SPSA state file is one; other lines are skipped): each value,
+    /// rounded, replaces the default.
+    ///
+    /// # Errors
+    /// A message naming an unknown parameter, a bad or out-of-range value, or a text without `param` lines.
+    pub fn from_text(text: &str) -> Result<Params, String> {
+        let mut values = Params::DEFAULT.values();
+        let mut read = 0;
+        for (n, line) in text.lines().enumerate() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.first() != Some(&"param") {
+                continue;
+            }
+            let [_, name, value] = words.as_slice() else {
+                return Err(format!("line {}: 'param' takes a name and a value", n + 1));
+            };
+            let Some(i) = Params::SPECS.iter().position(|s| s.name == *name) else {
+                return Err(format!("line {}: unknown parameter '{name}'", n + 1));
+            };
+            let spec = &Params::SPECS[i];
+            match value.parse::<f64>() {
+                Ok(v) if v.is_finite() && f64::from(spec.min) <= v && v <= f64::from(spec.max) => {
+                    values[i] = v.round() as i32;
+                }
+                _ => {
+                    return Err(format!("line {}: bad value '{value}' of {name} ({}..={})", n + 1, spec.min, spec.max));
+                }
+            }
+            read += 1;
+        }
+        if read == 0 {
+            return Err("no 'param NAME VALUE' lines".to_string());
+        }
+        Ok(Params::from_values(&values))
+    }
+
+    /// [`Params::from_text`] of a file.
+    ///
+    /// # Errors
+    /// A message when the file cannot be read or is not understood.
+    pub fn load(path: &str) -> Result<Params, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        Params::from_text(&text).map_err(|e| format!("{path}: {e}"))
+    }
+
+    /// The killer bonuses, first and second.
+    #[must_use]
+    pub fn killer_bonus(&self) -> [i32; 2] {
+        [self.killer_first, self.killer_second]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_defaults_lie_in_their_ranges_and_the_names_are_distinct() {
+        let values = Params::DEFAULT.values();
+        assert_eq!(values.len(), Params::SPECS.len());
+        for (spec, v) in Params::SPECS.iter().zip(values) {
+            assert_eq!(spec.default, v, "{}", spec.name);
+            assert!(spec.min <= v && v <= spec.max && spec.step > 0.0, "{}", spec.name);
+            assert_eq!(Params::SPECS.iter().filter(|s| s.name == spec.name).count(), 1, "{}", spec.name);
+        }
+        assert!(Params::SPECS.iter().any(|s| s.name == "leaf_vcf_nodes" && s.max <= LEAF_VCF_NODES_MAX));
+    }
+
+    #[test]
+    fn values_round_trip_and_are_kept_in_range() {
+        let mut values = Params::DEFAULT.values();
+        values[0] += 1;
+        let p = Params::from_values(&values);
+        assert_eq!(p.values(), values);
+        assert_eq!(p.aspiration_depth, Params::DEFAULT.aspiration_depth + 1);
+        let wild: Vec<i32> = Params::SPECS.iter().map(|s| s.max + 1000).collect();
+        let clamped = Params::from_values(&wild);
+        assert!(Params::SPECS.iter().zip(clamped.values()).all(|(s, v)| v == s.max));
+    }
+
+    #[test]
+    fn a_params_text_sets_what_it_names_and_refuses_what_it_cannot_read() {
+        let p = Params::from_text("# tuned\nseed 3\nparam rfp_margin 91.6\nparam lmr_less 0.2\n").expect("valid");
+        assert_eq!((p.rfp_margin, p.lmr_less, p.razor_margin), (92, 0, Params::DEFAULT.razor_margin));
+        for bad in ["param nonsense 3", "param rfp_margin x", "param rfp_margin 100000", "param rfp_margin", "seed 3"] {
+            assert!(Params::from_text(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -8,9 +8,7 @@
 //! never past the maximum, when the best move changes or the score drops, and does not start an iteration it
 //! predicts cannot finish.
 
-use super::params::{
-    FALLING, MATCH_MARGIN_MS, MIN_MOVES_TO_GO, MOVES_TO_GO, STABILITY, TURN_MARGIN_DIV, TURN_MARGIN_MS,
-};
+use super::params::{MATCH_MARGIN_MS, Params, TURN_MARGIN_DIV, TURN_MARGIN_MS};
 use crate::types::Pos;
 use std::time::{Duration, Instant};
 
@@ -57,9 +55,10 @@ impl Budget {
 }
 
 impl Clock {
-    /// The budget of the next move. `stones` is the number of stones on the board (games rarely outlast ~225).
+    /// The budget of the next move. `stones` is the number of stones on the board (games rarely outlast ~225);
+    /// `params` say over how many moves the match clock is spread.
     #[must_use]
-    pub fn budget(&self, stones: usize) -> Budget {
+    pub fn budget(&self, stones: usize, params: &Params) -> Budget {
         let turn = self.turn_ms;
         // The unlimited sentinel pair of Yixin-Board, and "no limit" values.
         let left = match self.left_ms {
@@ -72,7 +71,9 @@ impl Clock {
         let (optimum, maximum) = match left {
             Some(left) => {
                 let usable = left.saturating_sub(MATCH_MARGIN_MS.min(left / 10));
-                let moves_to_go = MOVES_TO_GO.saturating_sub(stones as u64 / 20).max(MIN_MOVES_TO_GO);
+                let moves_to_go = (params.moves_to_go.max(1) as u64)
+                    .saturating_sub(stones as u64 / 20)
+                    .max(params.min_moves_to_go.max(1) as u64);
                 let share = usable / moves_to_go;
                 let maximum = turn_cap.min(usable / 3).min(share * 3);
                 (turn_cap.min(share).min(maximum), maximum)
@@ -96,12 +97,17 @@ pub struct Manager {
     score: Option<i32>,
     /// When the last two iterations ended.
     ends: [Duration; 2],
+    /// The factors on the optimum by the best move's stability (hundredths).
+    stability: [i32; 5],
+    /// The factors on the optimum when the score fell by more than the bounds (hundredths).
+    falling: [(i32, i32); 2],
 }
 
 impl Manager {
-    /// A manager for a search that started at `start` with `optimum` and `maximum` as instants (none: no limit).
+    /// A manager for a search that started at `start` with `optimum` and `maximum` as instants (none: no limit),
+    /// spending by the factors of `params`.
     #[must_use]
-    pub fn new(start: Instant, optimum: Option<Instant>, maximum: Option<Instant>) -> Manager {
+    pub fn new(start: Instant, optimum: Option<Instant>, maximum: Option<Instant>, params: &Params) -> Manager {
         let far = Duration::from_secs(1 << 30);
         let since = |i: Option<Instant>| i.map_or(far, |i| i.saturating_duration_since(start));
         let maximum = since(maximum);
@@ -113,6 +119,14 @@ impl Manager {
             stable: 0,
             score: None,
             ends: [Duration::ZERO; 2],
+            stability: [
+                params.stability_0,
+                params.stability_1,
+                params.stability_2,
+                params.stability_3,
+                params.stability_4,
+            ],
+            falling: [(params.falling_drop, params.falling_factor), (params.slipping_drop, params.slipping_factor)],
         }
     }
 
@@ -133,8 +147,8 @@ impl Manager {
             // A turn limit alone: the search uses all of it (a stopped iteration still gives its best move).
             return elapsed >= self.maximum;
         }
-        let stability = STABILITY[(self.stable as usize).min(STABILITY.len() - 1)];
-        let falling = FALLING.iter().find(|&&(bound, _)| drop > bound).map_or(1.0, |&(_, f)| f);
+        let stability = f64::from(self.stability[(self.stable as usize).min(self.stability.len() - 1)]) / 100.0;
+        let falling = self.falling.iter().find(|&&(bound, _)| drop > bound).map_or(1.0, |&(_, f)| f64::from(f) / 100.0);
         let target = self.optimum.mul_f64(stability * falling).min(self.maximum);
         // The next iteration takes about as much longer than this one as this one took over the one before.
         let took = elapsed.saturating_sub(last);
@@ -157,7 +171,7 @@ mod tests {
 
     #[test]
     fn a_turn_limit_alone_is_used_to_its_margin() {
-        let b = Clock { turn_ms: 500, match_ms: 0, left_ms: None }.budget(0);
+        let b = Clock { turn_ms: 500, match_ms: 0, left_ms: None }.budget(0, &Params::DEFAULT);
         assert_eq!(b.maximum, ms(500 - margin_ms(500)));
         assert_eq!(b.optimum, b.maximum);
         assert!(margin_ms(500) >= 30 && margin_ms(500) <= 50, "a tenth of a 0.5 s turn is too much");
@@ -167,31 +181,31 @@ mod tests {
     #[test]
     fn the_match_clock_is_shared_over_the_moves_to_come() {
         let clock = Clock { turn_ms: 30_000, match_ms: 10_000, left_ms: Some(10_000) };
-        let b = clock.budget(10);
+        let b = clock.budget(10, &Params::DEFAULT);
         assert!(b.maximum < ms(10_000 / 3), "{b:?}");
         assert!(b.optimum > Duration::ZERO && b.optimum < b.maximum, "{b:?}");
-        let late = Clock { left_ms: Some(100), ..clock }.budget(100);
+        let late = Clock { left_ms: Some(100), ..clock }.budget(100, &Params::DEFAULT);
         assert!(late.maximum <= ms(34), "{late:?}");
-        let out = Clock { left_ms: Some(-5), ..clock }.budget(100);
+        let out = Clock { left_ms: Some(-5), ..clock }.budget(100, &Params::DEFAULT);
         assert_eq!(out.maximum, Duration::ZERO);
     }
 
     #[test]
     fn zero_turn_time_means_answer_at_once() {
-        let b = Clock { turn_ms: 0, match_ms: 0, left_ms: None }.budget(0);
+        let b = Clock { turn_ms: 0, match_ms: 0, left_ms: None }.budget(0, &Params::DEFAULT);
         assert_eq!(b, Budget { optimum: Duration::ZERO, maximum: Duration::ZERO });
     }
 
     #[test]
     fn no_match_limit_sentinel() {
-        let b = Clock { turn_ms: 1_000, match_ms: 0, left_ms: Some(2_147_483_647) }.budget(0);
+        let b = Clock { turn_ms: 1_000, match_ms: 0, left_ms: Some(2_147_483_647) }.budget(0, &Params::DEFAULT);
         assert_eq!(b.maximum, ms(1_000 - margin_ms(1_000)));
     }
 
     #[test]
     fn under_a_turn_limit_alone_iterations_go_on_to_the_maximum() {
         let start = Instant::now();
-        let mut m = Manager::new(start, Some(start + ms(400)), Some(start + ms(400)));
+        let mut m = Manager::new(start, Some(start + ms(400)), Some(start + ms(400)), &Params::DEFAULT);
         let p = Some(Pos::new(7, 7));
         for (i, t) in [10, 30, 90, 270].into_iter().enumerate() {
             assert!(!m.stop_after_at(p, i as i32, ms(t)), "stopped at {t} ms");
@@ -204,18 +218,18 @@ mod tests {
         let start = Instant::now();
         let (opt, max) = (Some(start + ms(100)), Some(start + ms(1_000)));
         let p = Some(Pos::new(7, 7));
-        let mut stable = Manager::new(start, opt, max);
+        let mut stable = Manager::new(start, opt, max, &Params::DEFAULT);
         let ends = [5, 10, 20, 40, 80];
         let stopped = ends.iter().position(|&t| stable.stop_after_at(p, 0, ms(t)));
         // Five iterations with one best move: the target falls to 70 ms, passed at 80 ms.
         assert_eq!(stopped, Some(4));
-        let mut changing = Manager::new(start, opt, max);
+        let mut changing = Manager::new(start, opt, max, &Params::DEFAULT);
         for (i, &t) in ends.iter().enumerate() {
             let best = Some(Pos::new(i, 7));
             assert!(!changing.stop_after_at(best, 0, ms(t)), "a new best move at every iteration stopped at {t} ms");
         }
         // Nor does it start an iteration that cannot finish before the maximum.
-        let mut late = Manager::new(start, Some(start + ms(900)), max);
+        let mut late = Manager::new(start, Some(start + ms(900)), max, &Params::DEFAULT);
         assert!(!late.stop_after_at(p, 0, ms(100)));
         assert!(late.stop_after_at(None, 0, ms(400)), "300 ms an iteration, growing: the next ends after 1 s");
     }
@@ -226,7 +240,7 @@ mod tests {
         let (opt, max) = (Some(start + ms(100)), Some(start + ms(1_000)));
         let p = Some(Pos::new(7, 7));
         let run = |scores: [i32; 4]| {
-            let mut m = Manager::new(start, opt, max);
+            let mut m = Manager::new(start, opt, max, &Params::DEFAULT);
             [30, 50, 80, 110].iter().zip(scores).any(|(&t, s)| m.stop_after_at(p, s, ms(t)))
         };
         assert!(run([0, 0, 0, 0]), "steady: stops at 110 ms");

@@ -2,13 +2,9 @@
 //! quiescence search.
 
 use super::history::History;
-use super::params::{
-    ASPIRATION_DEPTH, ASPIRATION_WINDOW, DEFER_DEPTH, IDLE_DEPTH, KILLER_BONUS, LEAF_VCF_NODES, LMP_BASE, LMP_DEPTH,
-    LMP_SCALE, LMR_DEPTH, LMR_HISTORY, LMR_LESS, NMP_DEPTH, NMP_DEPTH_DIV, NMP_REDUCTION, RAZOR_DEPTH, RAZOR_MARGIN,
-    RFP_DEPTH, RFP_MARGIN, SE_DEPTH, SE_MARGIN, SE_TT_DEPTH,
-};
+use super::params::{DEFER_DEPTH, Params};
 use super::picker::MovePicker;
-use super::reductions::reduction;
+use super::reductions::Reductions;
 use super::stack::Stack;
 use super::tt::{Bound, Entry, from_tt, to_tt};
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Report, SearchOptions, Shared, mate_distance, time};
@@ -69,6 +65,10 @@ pub struct Worker<'a> {
     root_best: Option<(Pos, i32, Vec<Pos>)>,
     /// The network's state, following the board, when a network evaluates.
     acc: Option<Accumulator>,
+    /// The tunable values (a copy of the options').
+    params: Params,
+    /// The late move reductions of those values.
+    reductions: Reductions,
 }
 
 impl<'a> Worker<'a> {
@@ -99,6 +99,8 @@ impl<'a> Worker<'a> {
             history: History::default(),
             root_best: None,
             acc,
+            params: options.params,
+            reductions: Reductions::new(&options.params),
         }
     }
 
@@ -126,8 +128,13 @@ impl<'a> Worker<'a> {
         let mut completed: Option<Pos> = None;
         for depth in (first..=max_depth).step_by(step) {
             self.root_best = None;
-            let (mut alpha, mut beta, mut delta) = if depth >= ASPIRATION_DEPTH && score.abs() < MATE_BOUND {
-                (score - ASPIRATION_WINDOW, score + ASPIRATION_WINDOW, ASPIRATION_WINDOW)
+            let (mut alpha, mut beta, mut delta) = if depth >= self.params.aspiration_depth && score.abs() < MATE_BOUND
+            {
+                (
+                    score - self.params.aspiration_window,
+                    score + self.params.aspiration_window,
+                    self.params.aspiration_window,
+                )
             } else {
                 (-INFINITE, INFINITE, 0)
             };
@@ -294,13 +301,13 @@ impl<'a> Worker<'a> {
             && !forced
             && excluded.is_none()
             && beta.abs() < MATE_BOUND
-            && (depth <= RFP_DEPTH || depth >= NMP_DEPTH)
+            && (depth <= self.params.rfp_depth || depth >= self.params.nmp_depth)
         {
             let eval = self.evaluate(side);
-            if depth <= RFP_DEPTH && eval - RFP_MARGIN * depth >= beta {
+            if depth <= self.params.rfp_depth && eval - self.params.rfp_margin * depth >= beta {
                 return eval;
             }
-            if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
+            if depth <= self.params.razor_depth && eval + self.params.razor_margin * depth < alpha {
                 let score = self.quiesce(ply, side, beta, eval.clamp(-EVAL_LIMIT, EVAL_LIMIT));
                 if score <= alpha {
                     return score;
@@ -308,12 +315,12 @@ impl<'a> Worker<'a> {
             }
             // 9. Null move pruning: at a deep non-PV node that no threat forces, where passing would still hold
             // beta at a reduced depth (the opponent moving twice), the node is taken to hold.
-            if depth >= NMP_DEPTH
+            if depth >= self.params.nmp_depth
                 && eval >= beta
                 && !(ply > 0 && self.stack.at(ply - 1).null_move)
                 && self.pb.four_candidates(side.opponent()).next().is_none()
             {
-                let reduction = NMP_REDUCTION + depth / NMP_DEPTH_DIV;
+                let reduction = self.params.nmp_reduction + depth / self.params.nmp_depth_div.max(1);
                 self.stack.at_mut(ply).null_move = true;
                 let score = -self.node::<NonPv>(depth - 1 - reduction, ply + 1, -beta, -beta + 1, side.opponent());
                 self.stack.at_mut(ply).null_move = false;
@@ -331,14 +338,14 @@ impl<'a> Worker<'a> {
         let mut extended = None;
         if !N::ROOT
             && !forced
-            && depth >= SE_DEPTH
+            && depth >= self.params.se_depth
             && let Some(entry) = tt_entry
             && let Some(m) = entry.best
-            && entry.depth >= depth - SE_TT_DEPTH
+            && entry.depth >= depth - self.params.se_tt_depth
             && entry.bound != Bound::Upper
             && entry.score.abs() < MATE_BOUND
         {
-            let singular_beta = from_tt(entry.score, ply) - SE_MARGIN * depth;
+            let singular_beta = from_tt(entry.score, ply) - self.params.se_margin * depth;
             self.stack.at_mut(ply).excluded = Some(m);
             let score = self.node::<NonPv>((depth - 1) / 2, ply, singular_beta - 1, singular_beta, side);
             self.stack.at_mut(ply).excluded = None;
@@ -385,8 +392,9 @@ impl<'a> Worker<'a> {
             let (own, theirs) = (self.pb.pattern4(side, m), self.pb.pattern4(opp, m));
             let quiet = !forced && own < Pattern4::Flex3 && theirs < Pattern4::Flex3 && Some(m) != tt_move;
             if quiet && !N::ROOT && i > 0 && best_score > -MATE_BOUND {
-                let late = depth <= LMP_DEPTH && i >= LMP_BASE + LMP_SCALE * (depth * depth) as usize;
-                let idle = depth <= IDLE_DEPTH && own == Pattern4::None && theirs == Pattern4::None;
+                let late = depth <= self.params.lmp_depth
+                    && i >= (self.params.lmp_base + self.params.lmp_scale * depth * depth) as usize;
+                let idle = depth <= self.params.idle_depth && own == Pattern4::None && theirs == Pattern4::None;
                 if late || idle {
                     continue;
                 }
@@ -407,7 +415,7 @@ impl<'a> Worker<'a> {
                     -self.node::<NonPv>(new_depth, ply + 1, -beta, -alpha, opp)
                 }
             } else {
-                let reduction = if quiet && depth >= LMR_DEPTH {
+                let reduction = if quiet && depth >= self.params.lmr_depth {
                     self.late_reduction::<N>(depth, ply, i, side, m, own.max(theirs))
                 } else {
                     0
@@ -482,21 +490,22 @@ impl<'a> Worker<'a> {
         m: Pos,
         pattern: Pattern4,
     ) -> i32 {
-        let mut r = reduction(depth, i);
+        let mut r = self.reductions.get(depth, i);
+        let less = self.params.lmr_less;
         if r == 0 {
             return 0;
         }
         if N::PV {
-            r -= LMR_LESS;
+            r -= less;
         }
         if self.stack.at(ply).killer_rank(m).is_some() {
-            r -= LMR_LESS;
+            r -= less;
         }
         if pattern >= Pattern4::Block3 {
-            r -= LMR_LESS;
+            r -= less;
         }
-        if self.history.order_bonus(side, m) >= LMR_HISTORY {
-            r -= LMR_LESS;
+        if self.history.order_bonus(side, m, self.params.history_order_div) >= self.params.lmr_history {
+            r -= less;
         }
         r.clamp(0, depth - 2)
     }
@@ -505,8 +514,8 @@ impl<'a> Worker<'a> {
     /// killer bonus and the history.
     fn order_value(&self, side: Color, ply: usize, m: Pos) -> i32 {
         order_value(&self.pb, side, m, &self.options.weights)
-            + self.stack.at(ply).killer_rank(m).map_or(0, |k| KILLER_BONUS[k])
-            + self.history.order_bonus(side, m)
+            + self.stack.at(ply).killer_rank(m).map_or(0, |k| self.params.killer_bonus()[k])
+            + self.history.order_bonus(side, m, self.params.history_order_div)
     }
 
     /// The end of a lost line for the principal variation: a legal block of one of the opponent's five points and
@@ -541,7 +550,7 @@ impl<'a> Worker<'a> {
                 vcf.forget();
             }
             let before = vcf.stats().nodes;
-            let solution = vcf.solve_within(&mut self.pb, LEAF_VCF_NODES);
+            let solution = vcf.solve_within(&mut self.pb, self.params.leaf_vcf_nodes.max(0) as u64);
             // The probe is this search's quiescence search: its nodes are nodes of the search.
             self.nodes += vcf.stats().nodes - before;
             if let Solution::Win(line) = solution {

@@ -1,4 +1,5 @@
-//! The tuner: fits the evaluation and the move-ordering values to game records (`pbrain-tengen tune`).
+//! The tuners: this module fits the evaluation and the move-ordering values to game records (`pbrain-tengen
+//! tune`); [`spsa`] tunes the search's parameters by games (`pbrain-tengen spsa`).
 //!
 //! - Evaluation: logistic regression. A position's value `e` (the sparse sum of [`data`]'s features times the
 //!   parameters, in evaluation units) predicts the side to move's result as `sigmoid(e / K)`. `K` is fitted
@@ -15,6 +16,7 @@
 //! set by a seeded shuffle before their positions are taken, so that no game is on both sides.
 
 pub mod data;
+pub mod spsa;
 
 use crate::eval::{FAMILIES, Weights};
 use crate::pattern::CODES;
