@@ -190,7 +190,7 @@ fn training_recovers_a_known_network_from_its_data() {
         .sum::<f64>()
         / held.len() as f64;
     let mut student = Model::random(Group::Freestyle, 200);
-    let options = TrainOptions { epochs: 25, batch: 64, lr: 3e-3, seed: 5 };
+    let options = TrainOptions { epochs: 25, batch: 64, lr: 3e-3, seed: 5, freeze_tables: false };
     let mut first = None;
     let mut last = 0.0;
     let bases = vec![0.0; targets.len()];
@@ -254,7 +254,7 @@ fn training_gives_the_same_network_whatever_the_thread_count() {
     let all: Vec<usize> = (0..400).collect();
     let (train_part, held) = all.split_at(350);
     // Batches of several chunks, the last one short, so that chunks land on different threads.
-    let options = TrainOptions { epochs: 2, batch: 150, lr: 2e-3, seed: 3 };
+    let options = TrainOptions { epochs: 2, batch: 150, lr: 2e-3, seed: 3, freeze_tables: false };
     let run = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a thread pool");
         pool.install(|| {
@@ -268,4 +268,50 @@ fn training_gives_the_same_network_whatever_the_thread_count() {
     assert_eq!(one, run(2));
     assert_eq!(one, run(3));
     assert_ne!(one.0, Model::random(Group::Renju, 4).params.iter().map(|p| p.to_bits()).collect::<Vec<u32>>());
+}
+
+#[test]
+fn the_head_alone_learns_on_rounded_tables_and_then_matches_the_network_exactly() {
+    let mut rng = StdRng::seed_from_u64(33);
+    let mut data = NetData::new(Group::Freestyle, 0);
+    let mut targets = Vec::new();
+    for _ in 0..300 {
+        let n = rng.random_range(3..30);
+        data.positions.push(Position {
+            start: data.moves.len() as u32,
+            len: n as u16,
+            size: 15,
+            flags: rng.random_range(0..2048),
+            white: n % 2 == 1,
+            result: 0.0,
+            score: NO_SCORE,
+            classical: 0,
+        });
+        data.moves.extend(random_moves(&mut rng, 15, n));
+        targets.push(rng.random_range(0.0..1.0));
+    }
+    let bases = data.bases(300.0, false);
+    let all: Vec<usize> = (0..300).collect();
+    let (train_part, held) = all.split_at(250);
+    // A float model's tables, rounded: the model that the head then learns on.
+    let rounded = Model::random(Group::Freestyle, 8).quantise(1.0, Vec::new());
+    let mut model = Model::from_network(&rounded);
+    let before = model.params.clone();
+    let options = TrainOptions { epochs: 2, batch: 50, lr: 5e-3, seed: 2, freeze_tables: true };
+    let mut losses = Vec::new();
+    train(&mut model, &data, &targets, &bases, [train_part, held], &options, |e| losses.push(e.loss[0]));
+    let tables = model.layout().w1;
+    assert_eq!(model.params[..tables], before[..tables], "a table value moved");
+    assert_ne!(model.params[tables..], before[tables..], "the head did not learn");
+    assert!(losses[2] < losses[0], "training loss {losses:?}");
+    // Its tables are the network's to the bit, so the written network gives the model's own logits.
+    let net: &'static Network = Box::leak(Box::new(model.quantise(300.0, vec!["test".into()])));
+    let mut trace = Trace::default();
+    for &i in held {
+        let pos = data.positions[i];
+        let board = data.board(i);
+        let float = model.forward(&board, pos.side(), pos.flags, &mut trace);
+        let fixed = Accumulator::new(net, &board).logit(pos.side(), pos.flags);
+        assert!((float - fixed).abs() < 1e-4, "float {float}, network {fixed}");
+    }
 }

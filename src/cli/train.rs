@@ -39,6 +39,8 @@ pub struct TrainCommand {
     pub residual: bool,
     /// The fit's options.
     pub options: TrainOptions,
+    /// Epochs in which the head alone learns on the rounded tables, after the fit (0: none).
+    pub head_epochs: usize,
     /// The command line, for the provenance.
     pub line: String,
 }
@@ -59,6 +61,7 @@ pub fn parse_train(args: &[String]) -> Result<TrainCommand, String> {
         k: None,
         residual: true,
         options: TrainOptions::default(),
+        head_epochs: 2,
         line: format!("pbrain-tengen train {}", args.join(" ")),
     };
     let mut cursor = OptionCursor::new(args);
@@ -80,6 +83,7 @@ pub fn parse_train(args: &[String]) -> Result<TrainCommand, String> {
             "--score-weight" => c.score_weight = real("weight")?.min(1.0),
             "--held-out" => c.held_out = real("fraction")?.min(0.9),
             "--drop-vcf" => c.drop_vcf = real("node count")? as u64,
+            "--head-epochs" => c.head_epochs = real("epoch count")? as usize,
             "--standalone" if inline.is_none() => c.residual = false,
             other if other.starts_with("--") => return Err(format!("unknown option '{other}'")),
             file => c.files.push(file.to_string()),
@@ -171,6 +175,27 @@ pub fn run_train(c: &TrainCommand, out: &mut dyn Write) -> io::Result<()> {
     });
     if c.options.epochs > 0 {
         zero_unseen(&mut model, &seen);
+    }
+    // The tables are rounded to 1/ONE, and a row shared by hundreds of points (an empty window, say) carries its
+    // rounding into all of them: the head learns again on the rounded tables, at a tenth of the step, so that the
+    // network written is the model it was fitted as.
+    if c.head_epochs > 0 {
+        let rounded = model.quantise(1.0, Vec::new());
+        model = Model::from_network(&rounded);
+        let options =
+            TrainOptions { epochs: c.head_epochs, lr: c.options.lr * 0.1, freeze_tables: true, ..c.options.clone() };
+        train(&mut model, &data, &targets, &bases, split, &options, |e: &Epoch| {
+            let what = if e.epoch == 0 { "tables rounded".to_string() } else { format!("head epoch {}", e.epoch) };
+            let _ = writeln!(
+                out,
+                "{what}: loss {:.5} held-out {:.5} ({:.0} s)",
+                e.loss[0],
+                e.loss[1],
+                start.elapsed().as_secs_f64()
+            );
+            let _ = out.flush();
+            last = Some(*e);
+        });
     }
     let (first, last) = (
         first.unwrap_or(Epoch { epoch: 0, loss: [0.0; 2] }),

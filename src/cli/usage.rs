@@ -148,6 +148,7 @@ Searches fixed renju, freestyle and standard positions to fixed depths on one th
   --held-out F                 the share of games kept for the held-out loss
   --drop-vcf N                 leave out positions with a VCF found within N nodes
   --standalone                 not residual: the network alone gives the value
+  --head-epochs N              epochs of the head alone on the rounded tables after the fit (default 2)
   --seed S                     the seed of the split and the order",
     },
     Command {

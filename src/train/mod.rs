@@ -32,11 +32,13 @@ pub struct TrainOptions {
     pub lr: f64,
     /// The seed of the start, the split and the order.
     pub seed: u64,
+    /// Only the head learns: the tables stay as they are (to fit the head to tables already rounded).
+    pub freeze_tables: bool,
 }
 
 impl Default for TrainOptions {
     fn default() -> TrainOptions {
-        TrainOptions { epochs: 10, batch: 1024, lr: 1e-3, seed: 1 }
+        TrainOptions { epochs: 10, batch: 1024, lr: 1e-3, seed: 1, freeze_tables: false }
     }
 }
 
@@ -204,7 +206,9 @@ pub fn train(
                 seen[r / F] = true;
                 marked[r / F / 64] &= !(1 << ((r / F) % 64));
                 for i in r..r + F {
-                    adam.step_one(params, &total, i, lr, c1, c2);
+                    if !options.freeze_tables {
+                        adam.step_one(params, &total, i, lr, c1, c2);
+                    }
                     total[i] = 0.0;
                 }
             }
