@@ -58,7 +58,13 @@ fn a_bad_state_file_is_refused_with_its_line() {
         ("line 2: bad iterations", good.replace("iterations 10000", "iterations ten")),
         ("unknown setting 'colour'", good.clone() + "colour red\n"),
         ("unknown parameter 'nonsense'", good.clone() + "param nonsense 3\n"),
-        ("outside", good.replace("param rfp_margin 80.0", "param rfp_margin 9999")),
+        (
+            "outside",
+            good.replace(
+                &format!("param rfp_margin {:?}", f64::from(Params::DEFAULT.rfp_margin)),
+                "param rfp_margin 9999",
+            ),
+        ),
         ("'seed' given twice", good.clone() + "seed 5\n"),
         ("no 'seed' line", good.replace("seed 1\n", "")),
         ("unknown parameter group", good.replace("tune search", "tune everything")),
