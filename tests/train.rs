@@ -18,6 +18,31 @@ fn random_moves(rng: &mut StdRng, size: usize, stones: usize) -> Vec<Pos> {
     (0..stones).map(|_| free.swap_remove(rng.random_range(0..free.len()))).collect()
 }
 
+/// `count` random positions of `group` (3 to 29 stones, random flags and classical values) and a random target
+/// for each, from `seed`.
+fn random_data(group: Group, count: usize, seed: u64) -> (NetData, Vec<f32>) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut data = NetData::new(group, 0);
+    let mut targets = Vec::new();
+    for _ in 0..count {
+        let n = rng.random_range(3..30);
+        let moves = random_moves(&mut rng, 15, n);
+        data.positions.push(Position {
+            start: data.moves.len() as u32,
+            len: n as u16,
+            size: 15,
+            flags: rng.random_range(0..2048),
+            white: n % 2 == 1,
+            result: 0.0,
+            score: NO_SCORE,
+            classical: rng.random_range(-500..500),
+        });
+        data.moves.extend(moves);
+        targets.push(rng.random_range(0.0..1.0));
+    }
+    (data, targets)
+}
+
 fn board_of(size: usize, moves: &[Pos]) -> Board {
     let mut b = Board::new(size);
     let mut c = Color::Black;
@@ -231,25 +256,7 @@ fn a_damaged_network_file_gets_an_error_line_not_a_panic() {
 
 #[test]
 fn training_gives_the_same_network_whatever_the_thread_count() {
-    let mut rng = StdRng::seed_from_u64(21);
-    let mut data = NetData::new(Group::Renju, 0);
-    let mut targets = Vec::new();
-    for _ in 0..400 {
-        let n = rng.random_range(3..30);
-        let moves = random_moves(&mut rng, 15, n);
-        data.positions.push(Position {
-            start: data.moves.len() as u32,
-            len: n as u16,
-            size: 15,
-            flags: rng.random_range(0..2048),
-            white: n % 2 == 1,
-            result: 0.0,
-            score: NO_SCORE,
-            classical: rng.random_range(-500..500),
-        });
-        data.moves.extend(moves);
-        targets.push(rng.random_range(0.0..1.0));
-    }
+    let (data, targets) = random_data(Group::Renju, 400, 21);
     let bases = data.bases(300.0, true);
     let all: Vec<usize> = (0..400).collect();
     let (train_part, held) = all.split_at(350);
@@ -272,24 +279,7 @@ fn training_gives_the_same_network_whatever_the_thread_count() {
 
 #[test]
 fn the_head_alone_learns_on_rounded_tables_and_then_matches_the_network_exactly() {
-    let mut rng = StdRng::seed_from_u64(33);
-    let mut data = NetData::new(Group::Freestyle, 0);
-    let mut targets = Vec::new();
-    for _ in 0..300 {
-        let n = rng.random_range(3..30);
-        data.positions.push(Position {
-            start: data.moves.len() as u32,
-            len: n as u16,
-            size: 15,
-            flags: rng.random_range(0..2048),
-            white: n % 2 == 1,
-            result: 0.0,
-            score: NO_SCORE,
-            classical: 0,
-        });
-        data.moves.extend(random_moves(&mut rng, 15, n));
-        targets.push(rng.random_range(0.0..1.0));
-    }
+    let (data, targets) = random_data(Group::Freestyle, 300, 33);
     let bases = data.bases(300.0, false);
     let all: Vec<usize> = (0..300).collect();
     let (train_part, held) = all.split_at(250);

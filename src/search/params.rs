@@ -213,24 +213,36 @@ impl Params {
             let [_, name, value] = words.as_slice() else {
                 return Err(format!("line {}: 'param' takes a name and a value", n + 1));
             };
-            let Some(i) = Params::SPECS.iter().position(|s| s.name == *name) else {
-                return Err(format!("line {}: unknown parameter '{name}'", n + 1));
-            };
-            let spec = &Params::SPECS[i];
-            match value.parse::<f64>() {
-                Ok(v) if v.is_finite() && f64::from(spec.min) <= v && v <= f64::from(spec.max) => {
-                    values[i] = v.round() as i32;
-                }
-                _ => {
-                    return Err(format!("line {}: bad value '{value}' of {name} ({}..={})", n + 1, spec.min, spec.max));
-                }
-            }
+            let (i, v) = Params::parse_value(name, value).map_err(|e| format!("line {}: {e}", n + 1))?;
+            values[i] = v.round() as i32;
             read += 1;
         }
         if read == 0 {
             return Err("no 'param NAME VALUE' lines".to_string());
         }
         Ok(Params::from_values(&values))
+    }
+
+    /// The index in [`Params::SPECS`] of the value named `name`, and `value` read as a number within its range.
+    ///
+    /// # Errors
+    /// A message naming an unknown parameter, a value that is not a number, or one outside the range.
+    pub fn parse_value(name: &str, value: &str) -> Result<(usize, f64), String> {
+        let Some(i) = Params::SPECS.iter().position(|s| s.name == name) else {
+            return Err(format!("unknown parameter '{name}'"));
+        };
+        let spec = &Params::SPECS[i];
+        let v: f64 = value.parse().map_err(|_| format!("bad value '{value}' of {name}"))?;
+        if !(v.is_finite() && f64::from(spec.min) <= v && v <= f64::from(spec.max)) {
+            return Err(format!("{name} {value} is outside {}..={}", spec.min, spec.max));
+        }
+        Ok((i, v))
+    }
+
+    /// The parameters of real `values` in the order of [`Params::SPECS`], each rounded and kept in its range.
+    #[must_use]
+    pub fn rounded(values: &[f64]) -> Params {
+        Params::from_values(&values.iter().map(|v| v.round() as i32).collect::<Vec<_>>())
     }
 
     /// [`Params::from_text`] of a file.

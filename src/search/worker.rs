@@ -2,7 +2,7 @@
 //! quiescence search.
 
 use super::history::History;
-use super::params::{DEFER_DEPTH, Params};
+use super::params::DEFER_DEPTH;
 use super::picker::MovePicker;
 use super::reductions::Reductions;
 use super::stack::Stack;
@@ -65,9 +65,7 @@ pub struct Worker<'a> {
     root_best: Option<(Pos, i32, Vec<Pos>)>,
     /// The network's state, following the board, when a network evaluates.
     acc: Option<Accumulator>,
-    /// The tunable values (a copy of the options').
-    params: Params,
-    /// The late move reductions of those values.
+    /// The late move reductions of the options' tunable values.
     reductions: Reductions,
 }
 
@@ -99,7 +97,6 @@ impl<'a> Worker<'a> {
             history: History::default(),
             root_best: None,
             acc,
-            params: options.params,
             reductions: Reductions::new(&options.params),
         }
     }
@@ -128,16 +125,16 @@ impl<'a> Worker<'a> {
         let mut completed: Option<Pos> = None;
         for depth in (first..=max_depth).step_by(step) {
             self.root_best = None;
-            let (mut alpha, mut beta, mut delta) = if depth >= self.params.aspiration_depth && score.abs() < MATE_BOUND
-            {
-                (
-                    score - self.params.aspiration_window,
-                    score + self.params.aspiration_window,
-                    self.params.aspiration_window,
-                )
-            } else {
-                (-INFINITE, INFINITE, 0)
-            };
+            let (mut alpha, mut beta, mut delta) =
+                if depth >= self.options.params.aspiration_depth && score.abs() < MATE_BOUND {
+                    (
+                        score - self.options.params.aspiration_window,
+                        score + self.options.params.aspiration_window,
+                        self.options.params.aspiration_window,
+                    )
+                } else {
+                    (-INFINITE, INFINITE, 0)
+                };
             let value = loop {
                 let value = self.node::<Root>(depth, 0, alpha, beta, self.root_side);
                 if self.stopped {
@@ -301,13 +298,13 @@ impl<'a> Worker<'a> {
             && !forced
             && excluded.is_none()
             && beta.abs() < MATE_BOUND
-            && (depth <= self.params.rfp_depth || depth >= self.params.nmp_depth)
+            && (depth <= self.options.params.rfp_depth || depth >= self.options.params.nmp_depth)
         {
             let eval = self.evaluate(side);
-            if depth <= self.params.rfp_depth && eval - self.params.rfp_margin * depth >= beta {
+            if depth <= self.options.params.rfp_depth && eval - self.options.params.rfp_margin * depth >= beta {
                 return eval;
             }
-            if depth <= self.params.razor_depth && eval + self.params.razor_margin * depth < alpha {
+            if depth <= self.options.params.razor_depth && eval + self.options.params.razor_margin * depth < alpha {
                 let score = self.quiesce(ply, side, beta, eval.clamp(-EVAL_LIMIT, EVAL_LIMIT));
                 if score <= alpha {
                     return score;
@@ -315,12 +312,12 @@ impl<'a> Worker<'a> {
             }
             // 9. Null move pruning: at a deep non-PV node that no threat forces, where passing would still hold
             // beta at a reduced depth (the opponent moving twice), the node is taken to hold.
-            if depth >= self.params.nmp_depth
+            if depth >= self.options.params.nmp_depth
                 && eval >= beta
                 && !(ply > 0 && self.stack.at(ply - 1).null_move)
                 && self.pb.four_candidates(side.opponent()).next().is_none()
             {
-                let reduction = self.params.nmp_reduction + depth / self.params.nmp_depth_div.max(1);
+                let reduction = self.options.params.nmp_reduction + depth / self.options.params.nmp_depth_div.max(1);
                 self.stack.at_mut(ply).null_move = true;
                 let score = -self.node::<NonPv>(depth - 1 - reduction, ply + 1, -beta, -beta + 1, side.opponent());
                 self.stack.at_mut(ply).null_move = false;
@@ -338,14 +335,14 @@ impl<'a> Worker<'a> {
         let mut extended = None;
         if !N::ROOT
             && !forced
-            && depth >= self.params.se_depth
+            && depth >= self.options.params.se_depth
             && let Some(entry) = tt_entry
             && let Some(m) = entry.best
-            && entry.depth >= depth - self.params.se_tt_depth
+            && entry.depth >= depth - self.options.params.se_tt_depth
             && entry.bound != Bound::Upper
             && entry.score.abs() < MATE_BOUND
         {
-            let singular_beta = from_tt(entry.score, ply) - self.params.se_margin * depth;
+            let singular_beta = from_tt(entry.score, ply) - self.options.params.se_margin * depth;
             self.stack.at_mut(ply).excluded = Some(m);
             let score = self.node::<NonPv>((depth - 1) / 2, ply, singular_beta - 1, singular_beta, side);
             self.stack.at_mut(ply).excluded = None;
@@ -392,9 +389,9 @@ impl<'a> Worker<'a> {
             let (own, theirs) = (self.pb.pattern4(side, m), self.pb.pattern4(opp, m));
             let quiet = !forced && own < Pattern4::Flex3 && theirs < Pattern4::Flex3 && Some(m) != tt_move;
             if quiet && !N::ROOT && i > 0 && best_score > -MATE_BOUND {
-                let late = depth <= self.params.lmp_depth
-                    && i >= (self.params.lmp_base + self.params.lmp_scale * depth * depth) as usize;
-                let idle = depth <= self.params.idle_depth && own == Pattern4::None && theirs == Pattern4::None;
+                let late = depth <= self.options.params.lmp_depth
+                    && i >= (self.options.params.lmp_base + self.options.params.lmp_scale * depth * depth) as usize;
+                let idle = depth <= self.options.params.idle_depth && own == Pattern4::None && theirs == Pattern4::None;
                 if late || idle {
                     continue;
                 }
@@ -415,7 +412,7 @@ impl<'a> Worker<'a> {
                     -self.node::<NonPv>(new_depth, ply + 1, -beta, -alpha, opp)
                 }
             } else {
-                let reduction = if quiet && depth >= self.params.lmr_depth {
+                let reduction = if quiet && depth >= self.options.params.lmr_depth {
                     self.late_reduction::<N>(depth, ply, i, side, m, own.max(theirs))
                 } else {
                     0
@@ -491,7 +488,7 @@ impl<'a> Worker<'a> {
         pattern: Pattern4,
     ) -> i32 {
         let mut r = self.reductions.get(depth, i);
-        let less = self.params.lmr_less;
+        let less = self.options.params.lmr_less;
         if r == 0 {
             return 0;
         }
@@ -504,7 +501,7 @@ impl<'a> Worker<'a> {
         if pattern >= Pattern4::Block3 {
             r -= less;
         }
-        if self.history.order_bonus(side, m, self.params.history_order_div) >= self.params.lmr_history {
+        if self.history.order_bonus(side, m, self.options.params.history_order_div) >= self.options.params.lmr_history {
             r -= less;
         }
         r.clamp(0, depth - 2)
@@ -514,8 +511,8 @@ impl<'a> Worker<'a> {
     /// killer bonus and the history.
     fn order_value(&self, side: Color, ply: usize, m: Pos) -> i32 {
         order_value(&self.pb, side, m, &self.options.weights)
-            + self.stack.at(ply).killer_rank(m).map_or(0, |k| self.params.killer_bonus()[k])
-            + self.history.order_bonus(side, m, self.params.history_order_div)
+            + self.stack.at(ply).killer_rank(m).map_or(0, |k| self.options.params.killer_bonus()[k])
+            + self.history.order_bonus(side, m, self.options.params.history_order_div)
     }
 
     /// The end of a lost line for the principal variation: a legal block of one of the opponent's five points and
@@ -550,7 +547,7 @@ impl<'a> Worker<'a> {
                 vcf.forget();
             }
             let before = vcf.stats().nodes;
-            let solution = vcf.solve_within(&mut self.pb, self.params.leaf_vcf_nodes.max(0) as u64);
+            let solution = vcf.solve_within(&mut self.pb, self.options.params.leaf_vcf_nodes.max(0) as u64);
             // The probe is this search's quiescence search: its nodes are nodes of the search.
             self.nodes += vcf.stats().nodes - before;
             if let Solution::Win(line) = solution {

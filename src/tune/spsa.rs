@@ -142,7 +142,7 @@ impl State {
     /// The parameters `θ` plays (rounded).
     #[must_use]
     pub fn params(&self) -> Params {
-        Params::from_values(&self.theta.iter().map(|v| v.round() as i32).collect::<Vec<_>>())
+        Params::rounded(&self.theta)
     }
 
     /// The perturbation `cₖ` of value `spec` at iteration `k` (from 0).
@@ -172,8 +172,13 @@ impl State {
             plus[i] += c * sign;
             minus[i] -= c * sign;
         }
-        let round = |v: &[f64]| Params::from_values(&v.iter().map(|x| x.round() as i32).collect::<Vec<_>>());
-        Perturbation { iteration: k, plus: round(&plus), minus: round(&minus), signs, game_seed: rng.random() }
+        Perturbation {
+            iteration: k,
+            plus: Params::rounded(&plus),
+            minus: Params::rounded(&minus),
+            signs,
+            game_seed: rng.random(),
+        }
     }
 
     /// Moves `θ` by an iteration's result: the `+` set's wins less its losses over its pair (`wins`, `losses`,
@@ -287,14 +292,7 @@ impl State {
                     let [name, value] = rest.as_slice() else {
                         return Err(at("'param' takes a name and a value".to_string()));
                     };
-                    let Some(i) = Params::SPECS.iter().position(|sp| sp.name == *name) else {
-                        return Err(at(format!("unknown parameter '{name}'")));
-                    };
-                    let spec = &Params::SPECS[i];
-                    let v: f64 = value.parse().map_err(|_| at(format!("bad value '{value}' of {name}")))?;
-                    if !(v.is_finite() && f64::from(spec.min) <= v && v <= f64::from(spec.max)) {
-                        return Err(at(format!("{name} {value} is outside {}..={}", spec.min, spec.max)));
-                    }
+                    let (i, v) = Params::parse_value(name, value).map_err(at)?;
                     s.theta[i] = v;
                 }
                 other => return Err(at(format!("unknown setting '{other}'"))),
