@@ -156,6 +156,12 @@ fn occupied_off_board_late_and_crashed_moves_forfeit() {
     // Within the tolerance a late answer stands.
     let out = run_match("late-ok", &open, "o15 crash", "sleep:150 g8", &["--turn-ms", "100", "--tolerance-ms", "400"]);
     assert!(game_line(&out).contains("0-1 Black crashed"), "{out}");
+    // The match's slowest answers: White's 150 ms sleep is counted, Black answered at once.
+    let slowest = out.lines().find_map(|l| l.trim().strip_prefix("slowest answer: A ")).expect("slowest line");
+    let ms: Vec<u64> =
+        slowest.split(" ms").filter_map(|part| part.trim_start_matches(", B ").trim().parse().ok()).collect();
+    assert_eq!(ms.len(), 2, "{out}");
+    assert!(ms[0] < 150 && (150..550).contains(&ms[1]), "{out}");
     let out = run_match("crash", &open, "o15", "crash", &[]);
     assert!(game_line(&out).contains("1-0 White crashed"), "{out}");
     // Chatter is skipped as the judge skips it: the move after it counts.

@@ -113,6 +113,8 @@ pub struct Tally {
     pub penta: [usize; 5],
     /// Forfeits of the first and the second engine.
     pub forfeits: [usize; 2],
+    /// The slowest answer of the first and the second engine over the pair's games (ms).
+    pub slowest_ms: [u64; 2],
 }
 
 /// What a match produced.
@@ -207,6 +209,10 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
             }
             if let Outcome::Forfeit(c, _) = record.outcome {
                 tally.forfeits[usize::from(c != first_color)] += 1;
+            }
+            for c in [Color::Black, Color::White] {
+                let k = usize::from(c != first_color);
+                tally.slowest_ms[k] = tally.slowest_ms[k].max(record.slowest_ms[c.index()]);
             }
             if let Some(other) = halves.remove(&(job.pair, job.game / 2)) {
                 tally.penta[other + points] += 1;
@@ -374,6 +380,9 @@ fn report(config: &MatchConfig, summary: &MatchSummary, out: &mut dyn Write) -> 
         }
         if t.forfeits != [0, 0] {
             writeln!(out, "  forfeits: {} {}, {} {}", name(i), t.forfeits[0], name(j), t.forfeits[1])?;
+        }
+        if games > 0 {
+            writeln!(out, "  slowest answer: {} {} ms, {} {} ms", name(i), t.slowest_ms[0], name(j), t.slowest_ms[1])?;
         }
     }
     if let (Some(sprt), Some(decision)) = (&config.sprt, summary.sprt) {
