@@ -12,6 +12,7 @@ pub mod board;
 pub mod cli;
 pub mod engine;
 pub mod eval;
+pub mod gametree;
 #[path = "match/mod.rs"]
 pub mod matches;
 pub mod movegen;

@@ -123,6 +123,15 @@ Searches fixed renju, freestyle and standard positions to fixed depths on one th
   --seed S        the random seed (default 1)",
     },
     Command {
+        name: "lib",
+        summary: "RenLib opening libraries (.lib): dump, to SGF, from SGF",
+        usage: "usage: pbrain-tengen lib dump FILE.lib | lib to-sgf FILE.lib [OUT.sgf] | lib from-sgf FILE.sgf OUT.lib
+  dump       every variation's moves, with the comments, marks and board texts on the way
+  to-sgf     the library as SGF with variations (to standard output without OUT.sgf)
+  from-sgf   an SGF game tree as a RenLib 3.4 library
+A damaged library is read up to the damage: what was read is shown or written, then the error.",
+    },
+    Command {
         name: "tune",
         summary: "fits the classical evaluation to game files",
         usage: "usage: pbrain-tengen tune [options] FILE...   (game files: .tgr or c-gomoku-cli .bin)
