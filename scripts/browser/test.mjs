@@ -2,8 +2,9 @@
 // plays a short renju game by clicking, checks that a forbidden point is marked and cannot be played, runs an
 // analysis until a best move appears, saves a screenshot, negotiates RIF's opening stones by clicking, shows the
 // threats and a winning line stone by stone, evaluates a game for the graph, navigates the move list, downloads
-// the SGF, and checks the page on a phone-sized screen. Prints what it saw; exits 1 with the reason when a check
-// fails.
+// the SGF, opens a RenLib library as a tree (follows a variation, reads a comment, adds a variation with a comment,
+// moves between variations by the keys, saves the library), and checks the page on a phone-sized screen. Prints
+// what it saw; exits 1 with the reason when a check fails.
 // Usage: node test.mjs URL SCREENSHOT.png
 import { chromium } from "playwright-core";
 
@@ -148,6 +149,50 @@ try {
   await page.goto(url);
   await waitFor(async () => (await stones()) === 8, "the game after a reload");
   console.log(`reload: the tab's game is back (${await stones()} stones, ${await status()})`);
+
+  // 7. A RenLib library opened as a tree: follow a variation, read its comment, add a variation with a comment,
+  // step between variations with the keys, and save the tree as a library.
+  const header = [0xff, 0x52, 0x65, 0x6e, 0x4c, 0x69, 0x62, 0xff, 3, 4, ...Array(10).fill(0xff)];
+  const lib = Buffer.from([...header, 0x00, 0x00, 0x78, 0x00, 0x68, 0xd0, 0x69, 0x48,
+                           ...Buffer.from("Good\bsure win\0", "latin1")]);
+  const libPath = `${shot}.lib`;
+  (await import("node:fs")).writeFileSync(libPath, lib);
+  await page.setInputFiles("#file", libPath);
+  await waitFor(async () => await page.locator("#variations button").count() === 1, "the library's first move");
+  await page.locator("#variations button", { hasText: "H8" }).click();
+  await waitFor(async () => (await stones()) === 1 && await page.locator("circle.variation").count() === 2,
+                "H8 and its two variations drawn");
+  await page.locator("#variations button", { hasText: "I9" }).click();
+  await waitFor(async () => (await page.locator("#treeComment").textContent()) === "Good\nsure win",
+                "the variation's comment");
+  console.log(`tree: opened ${lib.length} bytes, followed H8 I9, comment "${await page.locator("#treeComment").textContent()}"`);
+  await page.locator("#board").focus();
+  await page.keyboard.press("ArrowLeft");
+  await waitFor(async () => (await stones()) === 1, "the key back to H8");
+  await click("J10");
+  await waitFor(async () => (await stones()) === 2 && (await page.locator("#treeInfo").textContent()).includes("4 nodes"),
+                "the new variation J10");
+  await page.fill("#commentTitle", "new idea");
+  await page.click("#saveComment");
+  await waitFor(async () => (await page.locator("#treeComment").textContent()) === "new idea", "the new comment");
+  await page.locator("#board").focus();
+  await page.keyboard.press("ArrowUp");
+  await waitFor(async () => (await page.locator("#treeComment").textContent()) === "Good\nsure win",
+                "the key up to the variation I9");
+  const [libDownload] = await Promise.all([page.waitForEvent("download"), page.click("#saveLib")]);
+  const saved = await (async () => {
+    const chunks = [];
+    for await (const c of await libDownload.createReadStream()) chunks.push(c);
+    return Buffer.concat(chunks);
+  })();
+  if (!saved.subarray(0, 8).equals(lib.subarray(0, 8)) || !saved.includes(Buffer.from("new idea\0"))
+      || !saved.includes(Buffer.from("Good\bsure win"))) {
+    fail(`the saved library is wrong: ${saved.toString("hex")}`);
+  }
+  const treeShot = shot.replace(/\.png$/, "-tree.png");
+  await page.screenshot({ path: treeShot, fullPage: true });
+  console.log(`tree: added J10 with a comment, ↑ went to I9, saved ${libDownload.suggestedFilename()} ` +
+              `(${saved.length} bytes); ${treeShot}`);
 
   // 6. A phone-sized screen: the page fits its width, the board is whole and still takes clicks.
   await page.setViewportSize({ width: 390, height: 844 });

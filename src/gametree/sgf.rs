@@ -14,6 +14,12 @@ use crate::types::{Color, MAX_SIZE, MIN_SIZE, Pos, Rule};
 #[must_use]
 pub fn write(tree: &Tree) -> Vec<u8> {
     let mut out = format!("(;FF[4]GM[4]AP[tengen]SZ[{}]", tree.size).into_bytes();
+    // The character set is named when every text is UTF-8; otherwise the texts are a library's own 8-bit bytes.
+    let utf8 = |b: &Option<Vec<u8>>| b.as_ref().is_none_or(|b| std::str::from_utf8(b).is_ok());
+    if tree.nodes.iter().all(|n| utf8(&n.comment) && utf8(&n.board_text) && !(n.raw.old_comment && n.comment.is_some()))
+    {
+        out.extend_from_slice(b"CA[UTF-8]");
+    }
     if let Some(rule) = tree.rule {
         out.extend_from_slice(format!("RU[{}]", rule.name()).as_bytes());
     }

@@ -17,11 +17,23 @@
 //! | `GET /api/games/ID/sgf`, `/moves` | | the game as SGF, as a move list |
 //! | `POST /api/games/ID/opening` | `{"rule": "rif", "side": "first", "ms": 1000}` | the state, with `opening` |
 //! | `POST /api/games/ID/opening/answer` | `{"answer": "h8 h9 j10"}` (or `"swap"`, `"keep"`, offers…) | the state |
-//! | `POST /api/games/ID/load` | `{"sgf": "..."}` or `{"moves": "h8 h9", "rule", "size"}` | the state |
+//! | `POST /api/games/ID/load` | `{"sgf": "..."}`, `{"lib": "base64"}` or `{"moves": "h8 h9", "rule", "size"}` | the state |
+//! | `POST /api/games/ID/tree` | | the state, the game's line now the first line of a tree |
+//! | `POST /api/games/ID/tree/select` | `{"node": 12}` | the state, at that node of the tree |
+//! | `POST /api/games/ID/tree/comment` | `{"title": "...", "body": "..."}` | the state |
+//! | `POST /api/games/ID/tree/mark` | `{"mark": true, "start": false}` (either) | the state |
+//! | `POST /api/games/ID/tree/text` | `{"point": "j10", "text": "A"}` (`""` takes it away) | the state |
+//! | `POST /api/games/ID/tree/evaluation` | | the state, the analysis's verdict added to the comment |
+//! | `GET /api/games/ID/lib` | | `{"lib": "base64", "nodes"}`: the tree as a RenLib library |
+//!
+//! An SGF with variations, comments or labels, and every library, opens as a tree (`state.tree`: the comment,
+//! marks, variations and board texts at the current node); the line played is then always a path of the tree.
 
 use super::analysis::lock;
 use super::game::{Game, MAX_THINK_MS, Refused};
 use super::sgf;
+use super::study::{Study, base64_decode};
+use crate::gametree::{self, renlib};
 use crate::opening_rule::{OpeningRule, Player};
 use crate::types::Rule;
 use rand::rngs::StdRng;
@@ -157,7 +169,7 @@ impl Games {
 /// One request about one game.
 fn game_request(game: &mut Game, method: &str, rest: &[&str], body: &str) -> Result<Reply, Refused> {
     let state = |game: &Game| Ok(Reply::json(200, &game.state_json()));
-    let changes = matches!(rest, ["play" | "undo" | "redo" | "goto" | "engine" | "load" | "analysis"]);
+    let changes = matches!(rest, ["play" | "undo" | "redo" | "goto" | "engine" | "load" | "analysis" | "tree", ..]);
     if method == "POST" && changes && game.opening_under_way() {
         return Err(Refused::new(409, "the opening is being negotiated: answer its step first"));
     }
@@ -234,7 +246,52 @@ fn game_request(game: &mut Game, method: &str, rest: &[&str], body: &str) -> Res
             game.stop_review();
             state(game)
         }
-        ("GET", ["sgf"]) => Ok(Reply::text("application/x-go-sgf", sgf::write(game.size(), game.rule(), game.moves()))),
+        ("GET", ["sgf"]) => Ok(Reply::text(
+            "application/x-go-sgf",
+            match game.study() {
+                Some(study) => study.sgf_text(),
+                None => sgf::write(game.size(), game.rule(), game.moves()),
+            },
+        )),
+        ("GET", ["lib"]) => {
+            let study = game.study().ok_or_else(|| Refused::new(409, "the game has no tree to save as a library"))?;
+            Ok(Reply::json(200, &json!({ "lib": study.library_base64()?, "nodes": study.nodes() })))
+        }
+        ("POST", ["tree"]) => {
+            game.start_study();
+            state(game)
+        }
+        ("POST", ["tree", what]) => {
+            let body = parse(body)?;
+            let text = |field: &str| body.get(field).and_then(Value::as_str).unwrap_or_default().to_string();
+            match *what {
+                "select" => {
+                    let node = optional_number(&body, "node")?.ok_or_else(|| missing("node", "a node number"))?;
+                    game.select(node)?;
+                }
+                "comment" => game.study_mut()?.set_comment(&text("title"), &text("body")),
+                "mark" => {
+                    let flag = |f: &str| body.get(f).and_then(Value::as_bool);
+                    game.study_mut()?.set_marks(flag("mark"), flag("start"));
+                }
+                "text" => {
+                    let point = body.get("point").and_then(Value::as_str).ok_or_else(|| missing("point", "a point"))?;
+                    let p = game.point(point)?;
+                    game.study_mut()?.set_text(p, &text("text"));
+                }
+                "evaluation" => {
+                    let a = game.analysis_json();
+                    let here = a["ply"].as_u64() == Some(game.moves().len() as u64);
+                    let (Some(best), Some(verdict), true) = (a["best"].as_str(), a["verdict"].as_str(), here) else {
+                        return Err(Refused::new(409, "no analysis of this position yet: turn the analysis on first"));
+                    };
+                    let line = format!("Tengen: {verdict}, best {best}, depth {}", a["depth"]);
+                    game.study_mut()?.append_comment(&line);
+                }
+                other => return Err(Refused::new(404, format!("no tree request '{other}'"))),
+            }
+            state(game)
+        }
         ("GET", ["moves"]) => {
             let size = game.size();
             let words: Vec<String> = game.moves().iter().map(|p| p.notation(size).to_ascii_lowercase()).collect();
@@ -243,6 +300,26 @@ fn game_request(game: &mut Game, method: &str, rest: &[&str], body: &str) -> Res
         ("POST", ["load"]) => {
             let body = parse(body)?;
             let rule = optional_rule(&body)?;
+            if let Some(text) = body.get("lib").and_then(Value::as_str) {
+                let bytes = base64_decode(text).map_err(|e| Refused::new(400, e))?;
+                let (tree, error) = renlib::read(&bytes);
+                if tree.is_empty()
+                    && let Some(e) = error
+                {
+                    return Err(Refused::new(400, format!("library: {e}")));
+                }
+                let warning = error.map(|e| format!("the library is damaged at {e}; what came before it is open"));
+                game.open_study(15, rule.unwrap_or(Rule::Renju), Study::new(tree, warning))?;
+                return state(game);
+            }
+            if let Some(text) = body.get("sgf").and_then(Value::as_str)
+                && let Ok(tree) = gametree::sgf::read(text.as_bytes())
+                && is_study(&tree)
+            {
+                let rule = rule.or(tree.rule).unwrap_or(game.rule());
+                game.open_study(tree.size, rule, Study::new(tree, None))?;
+                return state(game);
+            }
             let (size, rule, moves) = if let Some(text) = body.get("sgf").and_then(Value::as_str) {
                 sgf::read(text, rule.unwrap_or(game.rule())).map_err(|e| Refused::new(400, format!("SGF: {e}")))?
             } else if let Some(text) = body.get("moves").and_then(Value::as_str) {
@@ -258,6 +335,11 @@ fn game_request(game: &mut Game, method: &str, rest: &[&str], body: &str) -> Res
         ("GET" | "POST" | "DELETE", _) => Err(Refused::new(404, format!("no game request '{}'", rest.join("/")))),
         _ => Err(Refused::new(405, format!("{method} is not allowed here"))),
     }
+}
+
+/// Whether an SGF tree is more than one game's moves: variations, comments, marks or labels.
+fn is_study(tree: &gametree::Tree) -> bool {
+    tree.nodes.iter().any(|n| n.children.len() > 1 || n.comment.is_some() || n.mark || n.start || !n.is_move)
 }
 
 /// The body as a JSON object (an empty body is an empty object).

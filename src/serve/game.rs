@@ -4,6 +4,7 @@
 
 use super::analysis::{Analysis, Evals, GAME_HASH_BYTES, Review, lock, side_after, verdict, win_rate};
 use super::opening::OpeningSession;
+use super::study::Study;
 use crate::engine::Engine;
 use crate::opening_rule::{OpeningRule, Player};
 use crate::pattern::{MoveOutcome, Pattern4, PatternBoard};
@@ -47,6 +48,8 @@ pub struct Game {
     review: Option<Review>,
     /// The opening rule being (or last) negotiated.
     opening: Option<OpeningSession>,
+    /// The tree of variations the game's line belongs to, when a library or SGF tree was opened.
+    study: Option<Study>,
 }
 
 impl Game {
@@ -65,6 +68,7 @@ impl Game {
             analysis: None,
             review: None,
             opening: None,
+            study: None,
         })
     }
 
@@ -143,6 +147,11 @@ impl Game {
             lock(&self.evals).branch(self.moves.len());
         }
         self.moves.push(p);
+        if let Some(study) = &mut self.study {
+            // The line is a path of the tree (a new move a new variation); redo follows its first variation.
+            study.follow(&self.moves);
+            self.redo = study.main_line(study.at).into_iter().rev().collect();
+        }
         Ok(())
     }
 
@@ -158,6 +167,9 @@ impl Game {
         self.stop_analysis();
         if let Some(p) = self.moves.pop() {
             self.redo.push(p);
+        }
+        if let Some(study) = &mut self.study {
+            study.follow(&self.moves);
         }
         Ok(())
     }
@@ -202,6 +214,60 @@ impl Game {
         self.stop_analysis();
         *self = fresh;
         Ok(())
+    }
+
+    /// The tree of variations, when the game has one.
+    pub fn study(&self) -> Option<&Study> {
+        self.study.as_ref()
+    }
+
+    /// The tree of variations to change.
+    ///
+    /// # Errors
+    /// A 409 when the game has none.
+    pub fn study_mut(&mut self) -> Result<&mut Study, Refused> {
+        self.study.as_mut().ok_or_else(|| Refused::new(409, "the game has no tree: open a library or start one"))
+    }
+
+    /// Replaces the game with the tree `study` (on a board of `size` under `rule`), at its root; redo follows its
+    /// first variation.
+    ///
+    /// # Errors
+    /// An unsupported board size.
+    pub fn open_study(&mut self, size: usize, rule: Rule, study: Study) -> Result<(), Refused> {
+        self.load(size, rule, &[])?;
+        self.redo = study.main_line(study.at).into_iter().rev().collect();
+        self.study = Some(study);
+        Ok(())
+    }
+
+    /// Makes the game's line (its moves and redo list) the first line of a new tree.
+    pub fn start_study(&mut self) {
+        let mut study = Study::new(crate::gametree::Tree::new(self.size()), None);
+        study.tree.rule = Some(self.rule());
+        let line: Vec<Pos> = self.moves.iter().chain(self.redo.iter().rev()).copied().collect();
+        study.follow(&line);
+        study.follow(&self.moves);
+        self.study = Some(study);
+    }
+
+    /// Goes to node `node` of the tree: the game's line becomes the moves that lead there.
+    ///
+    /// # Errors
+    /// A 409 without a tree, a 400 for a node that does not exist or a line that cannot be played (a library
+    /// may hold one); the game then stays where it was.
+    pub fn select(&mut self, node: u64) -> Result<(), Refused> {
+        let mut study = self.study.take().ok_or_else(|| Refused::new(409, "the game has no tree"))?;
+        let result = study.node_id(node).and_then(|id| {
+            let moves = study.tree.moves(id);
+            self.load(self.size(), self.rule(), &moves)
+        });
+        if result.is_ok() {
+            study.follow(&self.moves);
+            self.redo = study.main_line(study.at).into_iter().rev().collect();
+        }
+        self.study = Some(study);
+        result
     }
 
     /// Whether an opening rule is being negotiated (moves wait until it is settled).
@@ -432,6 +498,7 @@ impl Game {
             "analysing": self.analysis.is_some(),
             "review": self.review_json(),
             "opening": self.opening_json(),
+            "tree": self.study.as_ref().map(|s| s.json(size)),
         })
     }
 }

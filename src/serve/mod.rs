@@ -7,6 +7,7 @@ pub mod api;
 pub mod game;
 pub mod opening;
 pub mod sgf;
+pub mod study;
 
 use std::io::{self, Read, Write};
 use std::sync::Arc;
