@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod book;
 pub mod cli;
 pub mod engine;
 pub mod eval;

@@ -262,6 +262,13 @@ pub fn protocol_presets(args: &[String]) -> Result<Vec<(String, String)>, String
             "--threads" => ("thread_num", value("thread count")?),
             "--hash-mb" => ("hash_size", value("size")?.saturating_mul(1024)),
             "--no-threats" if inline.is_none() => (crate::protocol::PRESET_THREATS, 0),
+            "--no-book" if inline.is_none() => ("book", 0),
+            "--book" => {
+                let path = cursor.value(&name, &inline)?;
+                crate::book::Book::load_cached(&path)?;
+                presets.push((crate::protocol::PRESET_BOOK.to_string(), path));
+                continue;
+            }
             "--eval" => {
                 let word = cursor.value(&name, &inline)?;
                 word.parse::<crate::eval::EvalChoice>()?;

@@ -1,6 +1,7 @@
 //! The command-line subcommands of `pbrain-tengen` (DESIGN.md). Each reads position lines and writes one answer
 //! line per position; a bad line gets an `error: line N: …` answer and the run goes on.
 
+mod book;
 mod library;
 mod matchcmd;
 mod options;
@@ -187,6 +188,7 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
         "spsa" => spsa::parse_spsa(rest).and_then(|c| spsa::run_spsa(&c, out)),
         "match" => matchcmd::match_command(rest, out),
         "lib" => library::lib_command(rest, out),
+        "book" => book::book_command(rest, out),
         "openings" => matchcmd::openings_command(rest, out),
         "puppet" => match rest.iter().find(|a| a.starts_with("--")) {
             Some(a) => Err(format!("unknown option '{a}'")),

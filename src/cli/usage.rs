@@ -132,6 +132,20 @@ Searches fixed renju, freestyle and standard positions to fixed depths on one th
 A damaged library is read up to the damage: what was read is shown or written, then the error.",
     },
     Command {
+        name: "book",
+        summary: "grows an opening book by deep searches; shows a position's book moves",
+        usage: "usage: pbrain-tengen book build --out FILE [options] | book show FILE MOVES
+  --out FILE         the book (grown further when it exists; written after every step, so a stopped run resumes)
+  --rule R, --size N the rule (default renju) and the board side (default 15)
+  --openings FILE    start positions, one opening line each (default: the 26 renju openings)
+  --searches N       searches in this run (default 200; each step makes two)
+  --ms N             time of each search in milliseconds (default 1000); or --nodes N, or --depth D
+  --threads N        search threads (default: every core)
+  --max-drop D       the largest cost of a move that is still expanded (default 120)
+  --stone-cost C     the cost of each stone beyond the start (default 6)
+  --max-stones S     no position with more stones is expanded (default 40)",
+    },
+    Command {
         name: "tune",
         summary: "fits the classical evaluation to game files",
         usage: "usage: pbrain-tengen tune [options] FILE...   (game files: .tgr or c-gomoku-cli .bin)
@@ -195,7 +209,9 @@ pub(super) const PROTOCOL: &str =
                                  classical or network
   --network FILE                 a network file other than the embedded one
   --params FILE                  the search's tunable values from a file of 'param NAME VALUE' lines
-                                 (an SPSA state file is one)";
+                                 (an SPSA state file is one)
+  --book FILE                    an opening book other than the embedded one (pbrain-tengen book build)
+  --no-book                      search every move (also INFO book 0)";
 
 /// The command's entry.
 pub(super) fn command(name: &str) -> Option<&'static Command> {

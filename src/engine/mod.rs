@@ -8,8 +8,8 @@ use crate::search::time::Clock;
 use crate::search::tt::Table;
 use crate::search::{Report, SearchLimits, SearchOptions, search};
 use crate::types::{Color, Pos, Rule};
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -91,7 +91,7 @@ pub const MAX_THREADS: usize = 64;
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
 
 /// Engine settings that outlive a game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// Search options (threads, draw rule, threat solvers).
     pub search: SearchOptions,
@@ -101,6 +101,27 @@ pub struct Settings {
     pub max_depth: i32,
     /// Node limit per move (0: none).
     pub max_nodes: u64,
+    /// The opening book played from while a game is in it.
+    pub book: crate::book::BookChoice,
+    /// How far below the book's best move a move may score and still be played from the book (variety).
+    pub book_margin: i32,
+}
+
+/// Book moves within this of the best are played (in search units: a twentieth of the renju calibration's scale,
+/// about two and a half points of win rate).
+pub const BOOK_MARGIN: i32 = 10;
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            search: SearchOptions::default(),
+            clock: Clock::default(),
+            max_depth: 0,
+            max_nodes: 0,
+            book: crate::book::BookChoice::default(),
+            book_margin: BOOK_MARGIN,
+        }
+    }
 }
 
 /// A game and the means to think about it.
@@ -466,6 +487,31 @@ impl Engine {
             }
         }
         reports
+    }
+
+    /// The book's moves at this position, best first (none when it is not in the book or the book is off).
+    #[must_use]
+    pub fn book_moves(&self) -> Vec<crate::book::BookMove> {
+        self.settings.book.get(self.pb.rule(), self.pb.board().size()).map_or_else(Vec::new, |b| b.moves(&self.pb))
+    }
+
+    /// The move the book gives for this position, at once (`None` when the position is not in the book, the book
+    /// is off, or none of its moves can be played here). Among the moves within the margin of the book's best, one
+    /// is picked at random.
+    pub fn book_move(&mut self, start: Instant) -> Option<Report> {
+        let book = self.settings.book.get(self.pb.rule(), self.pb.board().size())?;
+        let side = self.side_to_move();
+        let rng = &mut self.rng;
+        let m = book.choose(&self.pb, side, self.settings.book_margin, &self.blocked, |n| rng.random_range(0..n))?;
+        Some(Report {
+            best: Some(m.point),
+            score: m.score,
+            depth: i32::from(m.depth),
+            pv: vec![m.point],
+            nodes: 0,
+            elapsed: start.elapsed(),
+            source: "book",
+        })
     }
 
     /// Thinks without a clock, to `limits` alone.

@@ -10,4 +10,4 @@ pub mod session;
 
 pub use reader::{run, run_with};
 pub use reply::ABOUT;
-pub use session::{PRESET_NETWORK, PRESET_PARAMS, PRESET_THREATS, PRESET_WEIGHTS, Session};
+pub use session::{PRESET_BOOK, PRESET_NETWORK, PRESET_PARAMS, PRESET_THREATS, PRESET_WEIGHTS, Session};

@@ -31,6 +31,8 @@ pub const PRESET_NETWORK: &str = "tengen_network";
 
 /// The preset key of `pbrain-tengen --params FILE`: the search's tunable values read from that file.
 pub const PRESET_PARAMS: &str = "tengen_params";
+/// The INFO key the command line's `--book FILE` sets before START (a book file replacing the embedded one).
+pub const PRESET_BOOK: &str = "tengen_book";
 
 /// A search running on its own thread: it hands the engine back with its answer.
 struct Thinking {
@@ -497,6 +499,23 @@ impl Session {
                 Ok(params) => self.with_engine(key, value, |e| e.configure(|s| s.search.params = params)),
                 Err(e) => log::warn!("params {value}: {e}"),
             },
+            // Tengen's own: `INFO book 0|1` turns the opening book off and on (also `pbrain-tengen --no-book`).
+            ("book", Some(n)) => self.with_engine(key, value, |e| {
+                e.configure(|s| {
+                    s.book = match (n != 0, s.book) {
+                        (false, _) => crate::book::BookChoice::Off,
+                        (true, crate::book::BookChoice::Off) => crate::book::BookChoice::Embedded,
+                        (true, kept) => kept,
+                    }
+                });
+            }),
+            // The command line's `--book FILE`: that book instead of the embedded one.
+            (PRESET_BOOK, _) => match crate::book::Book::load_cached(value.trim()) {
+                Ok(book) => {
+                    self.with_engine(key, value, |e| e.configure(|s| s.book = crate::book::BookChoice::File(book)))
+                }
+                Err(e) => log::warn!("book {value}: {e}"),
+            },
             _ => log::debug!("INFO {key} ignored"),
         }
         if matches!(key, "max_memory" | "thread_num" | "rule" | "evaluation" | PRESET_NETWORK)
@@ -578,7 +597,10 @@ impl Session {
                 }
             };
             let answer = match job {
-                Job::Move => Answer::Moves(engine.think_best(start, Some(&flag), 1, on_iteration)),
+                Job::Move => Answer::Moves(match engine.book_move(start) {
+                    Some(report) => vec![report],
+                    None => engine.think_best(start, Some(&flag), 1, on_iteration),
+                }),
                 Job::NBest(n) => Answer::Moves(engine.think_best(start, Some(&flag), n, on_iteration)),
                 Job::Balance(count, bias) => Answer::Balance(engine.balance(count, bias, Some(&flag))),
                 Job::Swap2(0) => Answer::Swap2Opening(engine.balance_opening(start, Some(&flag))),

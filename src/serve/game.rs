@@ -322,7 +322,11 @@ impl Game {
         self.stop_analysis();
         let side = self.engine.side_to_move();
         self.engine.configure(|s| s.clock = Clock { turn_ms: ms.clamp(1, MAX_THINK_MS), match_ms: 0, left_ms: None });
-        let report = self.engine.think(None, |_| {});
+        // The opening book's move at once while the game is in it.
+        let report = match self.engine.book_move(Instant::now()) {
+            Some(report) => report,
+            None => self.engine.think(None, |_| {}),
+        };
         let Some(best) = report.best else { return Err(Refused::new(409, "no legal move")) };
         let stones = self.moves.len();
         lock(&self.evals).set(stones, win_rate(report.score, side, self.rule(), stones));
@@ -499,6 +503,10 @@ impl Game {
             "review": self.review_json(),
             "opening": self.opening_json(),
             "tree": self.study.as_ref().map(|s| s.json(size)),
+            "book": self.engine.book_moves().iter().map(|m| json!({
+                "move": m.point.notation(size), "score": m.score, "depth": m.depth,
+                "winRate": win_rate(m.score, self.engine.side_to_move(), self.rule(), self.moves.len()),
+            })).collect::<Vec<_>>(),
         })
     }
 }

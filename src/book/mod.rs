@@ -1,0 +1,372 @@
+//! The opening book: positions Tengen has searched deeply, each with its moves and their scores, kept under the
+//! board's eight symmetries as one position. The engine plays from it at once while a game is in it ([`Book::choose`]),
+//! `pbrain-tengen book build` grows it ([`build`]), and an embedded book for renju ships in the binary.
+//!
+//! The file is text (`data/book/renju.book` is one):
+//! ```text
+//! tengen-book 1
+//! rule renju
+//! size 15
+//! # black stones, white stones, moves (point score depth, best first; the side to move's scores), tab-separated
+//! H8,J10<TAB>H9<TAB>I10 24 14,G9 -8 14
+//! ```
+//! Each position is written in its canonical orientation (the image under the symmetry whose stone list is least),
+//! stones in `H8` notation as position lines have them (`-` for none). A move's score is the search's, for the side
+//! to move: a move the builder went on from carries the backed-up (minimax) score of the position it leads to.
+
+pub mod build;
+
+use crate::pattern::{MoveOutcome, PatternBoard};
+use crate::types::{Color, Pos, Rule};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// A position's stones in one orientation: each stone as `colour << 15 | point index`, sorted.
+pub type Key = Vec<u16>;
+
+/// A book move: the point in the canonical orientation, its score for the side to move, the search depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BookMove {
+    /// The point (canonical orientation).
+    pub point: Pos,
+    /// The score for the side to move.
+    pub score: i32,
+    /// The depth of the search that scored it (for a move the builder went on from: that search's).
+    pub depth: u16,
+}
+
+/// The book.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Book {
+    /// The rule its positions are about.
+    pub rule: Rule,
+    /// The board side.
+    pub size: usize,
+    /// Positions (canonical) → their moves, best first.
+    pub entries: BTreeMap<Key, Vec<BookMove>>,
+}
+
+/// Which book the engine plays from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BookChoice {
+    /// The book the binary embeds for the game's rule (renju), if any.
+    #[default]
+    Embedded,
+    /// No book: every move is searched.
+    Off,
+    /// A book read from a file (`--book FILE`).
+    File(&'static Book),
+}
+
+impl BookChoice {
+    /// The book for a game under `rule` on a board of `size`, if there is one.
+    #[must_use]
+    pub fn get(self, rule: Rule, size: usize) -> Option<&'static Book> {
+        match self {
+            BookChoice::Embedded => Book::embedded(rule, size),
+            BookChoice::Off => None,
+            BookChoice::File(book) => (book.rule == rule && book.size == size).then_some(book),
+        }
+    }
+}
+
+/// The inverse of symmetry `k` ([`Pos::transform`]): the quarter turns 5 and 6 undo each other, the rest are their
+/// own inverses.
+#[must_use]
+pub const fn inverse(k: usize) -> usize {
+    match k {
+        5 => 6,
+        6 => 5,
+        k => k,
+    }
+}
+
+/// The key of `stones` under symmetry `k`.
+fn key_under(stones: &[(Pos, Color)], size: usize, k: usize) -> Key {
+    let mut key: Key =
+        stones.iter().map(|&(p, c)| ((c.index() as u16) << 15) | p.transform(size, k).index() as u16).collect();
+    key.sort_unstable();
+    key
+}
+
+/// The canonical key of `stones` and the symmetry that takes them there.
+#[must_use]
+pub fn canonical(stones: &[(Pos, Color)], size: usize) -> (Key, usize) {
+    (0..8).map(|k| (key_under(stones, size, k), k)).min().unwrap_or_default()
+}
+
+impl Book {
+    /// An empty book.
+    #[must_use]
+    pub fn new(rule: Rule, size: usize) -> Book {
+        Book { rule, size, entries: BTreeMap::new() }
+    }
+
+    /// The embedded book for `rule` on a board of `size`, if one ships (renju, 15×15).
+    #[must_use]
+    pub fn embedded(rule: Rule, size: usize) -> Option<&'static Book> {
+        static RENJU: OnceLock<Option<Book>> = OnceLock::new();
+        if rule != Rule::Renju || size != 15 {
+            return None;
+        }
+        RENJU
+            .get_or_init(|| match Book::parse(include_str!("../../data/book/renju.book")) {
+                Ok(book) => Some(book),
+                Err(e) => {
+                    log::warn!("the embedded renju book: {e}");
+                    None
+                }
+            })
+            .as_ref()
+    }
+
+    /// How many positions it holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether it holds none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The book's moves at `pb`, in `pb`'s orientation, best first; empty when the position is not in the book.
+    #[must_use]
+    pub fn moves(&self, pb: &PatternBoard) -> Vec<BookMove> {
+        let board = pb.board();
+        if pb.rule() != self.rule || board.size() != self.size {
+            return Vec::new();
+        }
+        let (key, k) = canonical(board.moves(), self.size);
+        let back = inverse(k);
+        self.entries.get(&key).map_or_else(Vec::new, |moves| {
+            moves.iter().map(|m| BookMove { point: m.point.transform(self.size, back), ..*m }).collect()
+        })
+    }
+
+    /// A move to play at `pb` for `side`: one of the book's moves within `margin` of its best, picked by `pick`
+    /// (given how many there are), never one that is taken, forbidden, in `blocked` or otherwise not playable.
+    pub fn choose(
+        &self,
+        pb: &PatternBoard,
+        side: Color,
+        margin: i32,
+        blocked: &[Pos],
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<BookMove> {
+        let moves = self.moves(pb);
+        let best = moves.iter().map(|m| m.score).max()?;
+        let mut probe = pb.clone();
+        let good: Vec<BookMove> = moves
+            .into_iter()
+            .filter(|m| m.score >= best.saturating_sub(margin) && !blocked.contains(&m.point))
+            .filter(|m| {
+                m.point.on_board(self.size)
+                    && probe.board().is_empty(m.point)
+                    && !matches!(probe.outcome(m.point, side), MoveOutcome::Illegal | MoveOutcome::Forbidden(_))
+            })
+            .collect();
+        if good.is_empty() {
+            return None;
+        }
+        good.get(pick(good.len()).min(good.len() - 1)).copied()
+    }
+
+    /// Sets the moves of the position `stones` (given in any orientation, points in that orientation).
+    pub fn insert(&mut self, stones: &[(Pos, Color)], moves: &[BookMove]) {
+        let (key, k) = canonical(stones, self.size);
+        let mut moves: Vec<BookMove> =
+            moves.iter().map(|m| BookMove { point: m.point.transform(self.size, k), ..*m }).collect();
+        moves.sort_by_key(|m| (std::cmp::Reverse(m.score), m.point.index()));
+        self.entries.insert(key, moves);
+    }
+
+    /// The book as its file's text.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let mut out = format!("tengen-book 1\nrule {}\nsize {}\n", self.rule.name(), self.size);
+        out.push_str(
+            "# black stones\twhite stones\tmoves: point score depth, best first (scores for the side to move)\n",
+        );
+        let names = |ps: &[Pos]| {
+            if ps.is_empty() {
+                "-".to_string()
+            } else {
+                ps.iter().map(|p| p.notation(self.size)).collect::<Vec<_>>().join(",")
+            }
+        };
+        for (key, moves) in &self.entries {
+            let mut sides = [Vec::new(), Vec::new()];
+            for &s in key {
+                sides[usize::from(s >> 15)].push(Pos::from_index(usize::from(s & 0x7fff)));
+            }
+            let list: Vec<String> =
+                moves.iter().map(|m| format!("{} {} {}", m.point.notation(self.size), m.score, m.depth)).collect();
+            out.push_str(&format!("{}\t{}\t{}\n", names(&sides[0]), names(&sides[1]), list.join(",")));
+        }
+        out
+    }
+
+    /// Reads a book file.
+    ///
+    /// # Errors
+    /// The first line that is wrong, with its number.
+    pub fn parse(text: &str) -> Result<Book, String> {
+        let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'));
+        let mut header = |what: &str| -> Result<String, String> {
+            let (n, line) = lines.next().ok_or_else(|| format!("the book ends before its {what} line"))?;
+            let (word, value) = line.split_once(' ').unwrap_or((line, ""));
+            if word.trim() != what {
+                return Err(format!("line {}: expected '{what} …', found '{line}'", n + 1));
+            }
+            Ok(value.trim().to_string())
+        };
+        if header("tengen-book")? != "1" {
+            return Err("line 1: expected 'tengen-book 1' (this book is another version)".to_string());
+        }
+        let rule: Rule = header("rule")?.parse()?;
+        let size: usize = header("size")?.parse().map_err(|_| "the size line is not a number".to_string())?;
+        if !(crate::types::MIN_SIZE..=crate::types::MAX_SIZE).contains(&size) {
+            return Err(format!("board size {size} is not supported"));
+        }
+        let mut book = Book::new(rule, size);
+        for (n, line) in lines {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [black, white, list] = fields[..] else {
+                return Err(format!("line {}: expected black stones, white stones and moves between tabs", n + 1));
+            };
+            let stones_of = |text: &str, c: Color| -> Result<Vec<(Pos, Color)>, String> {
+                if text.trim() == "-" {
+                    return Ok(Vec::new());
+                }
+                crate::types::parse_point_list(text, size)
+                    .map(|ps| ps.into_iter().map(|p| (p, c)).collect())
+                    .map_err(|e| format!("line {}: {e}", n + 1))
+            };
+            let mut stones = stones_of(black, Color::Black)?;
+            stones.extend(stones_of(white, Color::White)?);
+            let mut moves = Vec::new();
+            for item in list.split(',').filter(|i| !i.trim().is_empty()) {
+                let words: Vec<&str> = item.split_whitespace().collect();
+                let parsed = match words[..] {
+                    [p, s, d] => Pos::parse(p, size).ok().zip(s.parse::<i32>().ok()).zip(d.parse::<u16>().ok()),
+                    _ => None,
+                };
+                let Some(((point, score), depth)) = parsed else {
+                    return Err(format!("line {}: bad move '{}' (expected point score depth)", n + 1, item.trim()));
+                };
+                moves.push(BookMove { point, score, depth });
+            }
+            book.insert(&stones, &moves);
+        }
+        Ok(book)
+    }
+
+    /// A book file read once per process (a GUI may send the same setting again).
+    ///
+    /// # Errors
+    /// As [`Book::load`].
+    pub fn load_cached(path: &str) -> Result<&'static Book, String> {
+        static LOADED: std::sync::Mutex<Vec<(String, &'static Book)>> = std::sync::Mutex::new(Vec::new());
+        let mut loaded = LOADED.lock().map_err(|_| "book cache poisoned".to_string())?;
+        if let Some((_, b)) = loaded.iter().find(|(p, _)| p == path) {
+            return Ok(b);
+        }
+        let book: &'static Book = Box::leak(Box::new(Book::load(path)?));
+        loaded.push((path.to_string(), book));
+        Ok(book)
+    }
+
+    /// Reads a book file from disk.
+    ///
+    /// # Errors
+    /// The file cannot be read, or what is wrong in it.
+    pub fn load(path: &str) -> Result<Book, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        Book::parse(&text).map_err(|e| format!("{path}: {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(moves: &[&str]) -> PatternBoard {
+        let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");
+        for (i, m) in moves.iter().enumerate() {
+            pb.make(Pos::parse(m, 15).expect("point"), if i % 2 == 0 { Color::Black } else { Color::White });
+        }
+        pb
+    }
+
+    #[test]
+    fn every_symmetry_finds_the_same_position_and_maps_its_moves() {
+        let pb = board(&["h8", "h9", "j10"]);
+        let mut book = Book::new(Rule::Renju, 15);
+        let i10 = Pos::parse("i10", 15).expect("point");
+        book.insert(pb.board().moves(), &[BookMove { point: i10, score: 30, depth: 12 }]);
+        for k in 0..8 {
+            let mut image = PatternBoard::new(15, Rule::Renju).expect("board");
+            for &(p, c) in pb.board().moves() {
+                image.make(p.transform(15, k), c);
+            }
+            let moves = book.moves(&image);
+            assert_eq!(moves.len(), 1, "symmetry {k}");
+            assert_eq!(moves[0].point, i10.transform(15, k), "symmetry {k}");
+        }
+        assert!(book.moves(&board(&["h8", "h9"])).is_empty());
+        for k in 0..8 {
+            assert_eq!(Pos::new(3, 11).transform(15, k).transform(15, inverse(k)), Pos::new(3, 11));
+        }
+    }
+
+    #[test]
+    fn the_file_goes_out_and_back_and_bad_lines_say_where() {
+        let mut book = Book::new(Rule::Renju, 15);
+        let pb = board(&["h8", "h9", "j10"]);
+        let p = |s: &str| Pos::parse(s, 15).expect("point");
+        book.insert(
+            pb.board().moves(),
+            &[BookMove { point: p("i10"), score: -5, depth: 12 }, BookMove { point: p("g9"), score: 20, depth: 11 }],
+        );
+        book.insert(&[], &[BookMove { point: p("h8"), score: 0, depth: 1 }]);
+        let text = book.to_text();
+        assert_eq!(Book::parse(&text), Ok(book.clone()));
+        // Best first, in the canonical orientation.
+        let line = text.lines().find(|l| l.matches(',').count() >= 1 && l.contains(" 20 11")).expect("the position");
+        assert!(line.split('\t').nth(2).is_some_and(|m| m.find(" 20 11") < m.find(" -5 12")), "{text}");
+        assert!(Book::parse("tengen-book 2\n").is_err_and(|e| e.contains("version")));
+        assert!(Book::parse("tengen-book 1\nrule renju\nsize 15\nH8\tH9\n").is_err_and(|e| e.starts_with("line 4")));
+        assert!(
+            Book::parse("tengen-book 1\nrule renju\nsize 15\nH8\tH9\tZ9 1 2\n").is_err_and(|e| e.contains("bad move"))
+        );
+        assert!(Book::parse("tengen-book 1\nrule chess\n").is_err());
+    }
+
+    #[test]
+    fn the_choice_stays_within_the_margin_and_never_plays_a_forbidden_point() {
+        // Black to move; H8 would make two open threes (H7 H8 H9 and G8 H8 J8): forbidden.
+        let pb = board(&["h7", "a1", "h9", "a2", "g8", "a3", "j8", "a15"]);
+        let p = |s: &str| Pos::parse(s, 15).expect("point");
+        assert!(pb.clone().forbidden_kind(p("h8")).is_some());
+        let mut book = Book::new(Rule::Renju, 15);
+        book.insert(
+            pb.board().moves(),
+            &[
+                BookMove { point: p("h8"), score: 60, depth: 10 },
+                BookMove { point: p("j7"), score: 50, depth: 10 },
+                BookMove { point: p("g7"), score: 45, depth: 10 },
+                BookMove { point: p("o15"), score: -100, depth: 10 },
+            ],
+        );
+        let chosen: Vec<Pos> =
+            (0..4).filter_map(|i| book.choose(&pb, Color::Black, 20, &[], |n| i % n)).map(|m| m.point).collect();
+        assert_eq!(chosen.len(), 4);
+        assert!(chosen.iter().all(|&c| c == p("j7") || c == p("g7")), "{chosen:?}");
+        assert!(chosen.contains(&p("j7")) && chosen.contains(&p("g7")));
+        assert_eq!(book.choose(&pb, Color::Black, 20, &[p("j7"), p("g7")], |_| 0), None);
+        assert_eq!(book.choose(&pb, Color::Black, 200, &[p("j7"), p("g7")], |_| 0).map(|m| m.point), Some(p("o15")));
+    }
+}

@@ -1,0 +1,175 @@
+//! `pbrain-tengen book build|show`: grows an opening book by searching its leaves (src/book/build.rs), and shows
+//! a position's book moves.
+
+use super::OptionCursor;
+use crate::book::Book;
+use crate::book::build::{BuildOptions, Step, build};
+use crate::engine::Engine;
+use crate::pattern::PatternBoard;
+use crate::search::SearchLimits;
+use crate::types::{Color, Pos, Rule};
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+/// `book build`'s settings.
+#[derive(Clone, Debug, PartialEq)]
+struct BuildCommand {
+    out: String,
+    rule: Rule,
+    size: usize,
+    openings: Option<String>,
+    ms: u64,
+    nodes: u64,
+    depth: i32,
+    threads: usize,
+    options: BuildOptions,
+}
+
+/// Runs `book build …` or `book show FILE MOVES…`.
+pub(super) fn book_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    match args.split_first() {
+        Some((cmd, rest)) if cmd == "build" => {
+            let c = parse_build(rest)?;
+            run_build(&c, out)
+        }
+        Some((cmd, rest)) if cmd == "show" => {
+            let (path, moves) = rest.split_first().ok_or("book show FILE MOVES…: the book file is missing")?;
+            let book = Book::load(path)?;
+            let mut pb = PatternBoard::new(book.size, book.rule).map_err(|e| e.to_string())?;
+            for (i, w) in moves.iter().flat_map(|m| m.split(',')).filter(|w| !w.is_empty()).enumerate() {
+                let p = Pos::parse(w, book.size)?;
+                if !pb.board().is_empty(p) {
+                    return Err(format!("{w} is taken"));
+                }
+                pb.make(p, if i % 2 == 0 { Color::Black } else { Color::White });
+            }
+            let moves = book.moves(&pb);
+            let text = if moves.is_empty() {
+                "not in the book".to_string()
+            } else {
+                moves
+                    .iter()
+                    .map(|m| format!("{} {} (depth {})", m.point.notation(book.size), m.score, m.depth))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            Ok(writeln!(out, "{} positions; here: {text}", book.len()))
+        }
+        _ => Err("expected book build --out FILE [options] or book show FILE MOVES…".to_string()),
+    }
+}
+
+fn parse_build(args: &[String]) -> Result<BuildCommand, String> {
+    let mut c = BuildCommand {
+        out: String::new(),
+        rule: Rule::Renju,
+        size: 15,
+        openings: None,
+        ms: 1000,
+        nodes: 0,
+        depth: 0,
+        threads: std::thread::available_parallelism().map_or(1, usize::from),
+        options: BuildOptions::default(),
+    };
+    let mut cursor = OptionCursor::new(args);
+    while let Some((name, inline)) = cursor.next_option() {
+        let mut number = |what: &str, max: u64| cursor.number(&name, &inline, what, 0..=max);
+        match name.as_str() {
+            "--out" => c.out = cursor.value(&name, &inline)?,
+            "--rule" => c.rule = cursor.value(&name, &inline)?.parse()?,
+            "--size" => c.size = number("size", 22)? as usize,
+            "--openings" => c.openings = Some(cursor.value(&name, &inline)?),
+            "--ms" => c.ms = number("time", 3_600_000)?,
+            "--nodes" => c.nodes = number("node count", u64::MAX)?,
+            "--depth" => c.depth = number("depth", 60)? as i32,
+            "--threads" => c.threads = number("thread count", 256)?.max(1) as usize,
+            "--searches" => c.options.searches = number("search count", u64::from(u32::MAX))? as usize,
+            "--max-drop" => c.options.max_drop = number("drop", 1_000_000)? as i32,
+            "--stone-cost" => c.options.stone_cost = number("cost", 1_000_000)? as i32,
+            "--max-stones" => c.options.max_stones = number("stone count", 225)? as usize,
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    if c.out.is_empty() {
+        return Err("book build needs --out FILE (an existing book there is grown further)".to_string());
+    }
+    Ok(c)
+}
+
+fn run_build(c: &BuildCommand, out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let mut book = match std::fs::read_to_string(&c.out) {
+        Ok(text) => Book::parse(&text).map_err(|e| format!("{}: {e}", c.out))?,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Book::new(c.rule, c.size),
+        Err(e) => return Err(format!("cannot read {}: {e}", c.out)),
+    };
+    if (book.rule, book.size) != (c.rule, c.size) {
+        return Err(format!(
+            "{} is a {} book on {}x{}, not {}",
+            c.out,
+            book.rule.name(),
+            book.size,
+            book.size,
+            c.rule.name()
+        ));
+    }
+    let starts: Vec<Vec<Pos>> = match &c.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            let mut starts = Vec::new();
+            for (n, parsed) in crate::openings::parse_openings(&text, c.size, c.rule) {
+                starts.push(parsed.map_err(|e| format!("{path}: line {n}: {e}"))?);
+            }
+            starts
+        }
+        None => crate::openings::renju_openings(c.size, c.rule),
+    };
+    let mut engine = Engine::new(c.size, c.rule).map_err(|e| e.to_string())?;
+    engine.configure(|s| s.search.threads = c.threads);
+    let empty = PatternBoard::new(c.size, c.rule).map_err(|e| e.to_string())?;
+    let (ms, nodes, depth) = (c.ms, c.nodes, c.depth);
+    let mut search = |pb: &PatternBoard, exclude: &[Pos]| -> Option<(Pos, i32, u16)> {
+        engine.set_up(pb.board().moves()).ok()?;
+        let deadline = (nodes == 0 && depth == 0).then(|| Instant::now() + Duration::from_millis(ms));
+        let limits =
+            SearchLimits { depth, nodes, optimum: deadline, maximum: deadline, exclude, ..SearchLimits::default() };
+        let report = engine.think_with(&limits, |_| {});
+        report.best.map(|b| (b, report.score, report.depth.clamp(0, 255) as u16))
+    };
+    let started = Instant::now();
+    let before = book.len();
+    let mut failed = None;
+    let searches = build(&mut book, &empty, &starts, c.options, &mut search, |book, step| {
+        let line = match step {
+            Step::Start(moves) => format!("start {}", names(moves, c.size)),
+            Step::Expanded(moves, cost) => format!("expanded {} (cost {cost})", names(moves, c.size)),
+            Step::Complete => "complete: no move within the drop".to_string(),
+        };
+        let shown = writeln!(out, "{:>7.1} s  {} positions  {line}", started.elapsed().as_secs_f64(), book.len());
+        if let Err(e) = shown.and_then(|()| out.flush()) {
+            failed = Some(format!("output: {e}"));
+            return false;
+        }
+        // Written after every step, through a temporary file, so that a run stopped anywhere resumes.
+        let tmp = format!("{}.tmp", c.out);
+        if let Err(e) = std::fs::write(&tmp, book.to_text()).and_then(|()| std::fs::rename(&tmp, &c.out)) {
+            failed = Some(format!("cannot write {}: {e}", c.out));
+            return false;
+        }
+        true
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let summary = format!(
+        "{searches} searches in {:.1} s: {} positions (was {before}), {} moves, written to {}",
+        started.elapsed().as_secs_f64(),
+        book.len(),
+        book.entries.values().map(Vec::len).sum::<usize>(),
+        c.out
+    );
+    Ok(writeln!(out, "{summary}"))
+}
+
+fn names(moves: &[Pos], size: usize) -> String {
+    moves.iter().map(|p| p.notation(size)).collect::<Vec<_>>().join(" ")
+}

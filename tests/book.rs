@@ -1,0 +1,100 @@
+//! The opening book: `book build` grows a book and resumes it, and a protocol session plays the book's move at
+//! once while the position is in the book, searches when it is not or when the book is turned off.
+
+use std::process::Command;
+use tengen::book::{Book, BookMove};
+use tengen::pattern::PatternBoard;
+use tengen::protocol::{PRESET_BOOK, Session};
+use tengen::types::{Color, Pos, Rule};
+
+const BIN: &str = env!("CARGO_BIN_EXE_pbrain-tengen");
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-book-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+fn run(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(BIN).args(args).output().expect("runs");
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn a_book_is_built_from_the_openings_and_a_second_run_grows_it() {
+    let dir = scratch("build");
+    let file = dir.join("renju.book");
+    let path = file.to_str().expect("path");
+    let (code, text) = run(&["book", "build", "--out", path, "--nodes", "1500", "--threads", "1", "--searches", "34"]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("start H8 H9 H10") && text.contains("expanded "), "{text}");
+    let first = Book::load(path).expect("a book");
+    // The 26 openings, then four steps (two searches each), each adding a position unless it reached one already.
+    assert!((27..=30).contains(&first.len()), "{text}");
+    let (code, text) = run(&["book", "build", "--out", path, "--nodes", "1500", "--threads", "1", "--searches", "6"]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(!text.contains("start "), "the openings are not searched again: {text}");
+    let second = Book::load(path).expect("a book");
+    assert!(second.len() > first.len() && second.len() <= first.len() + 3);
+    assert!(first.entries.keys().all(|k| second.entries.contains_key(k)));
+    let (code, text) = run(&["book", "show", path, "h8", "h9", "h10"]);
+    assert_eq!(code, Some(0));
+    assert!(text.starts_with(&format!("{} positions; here: ", second.len())), "{text}");
+    let (code, text) = run(&["book", "build", "--out", path, "--rule", "freestyle"]);
+    assert_eq!(code, Some(2));
+    assert!(text.contains("is a renju book"), "{text}");
+    let (code, text) = run(&["book", "build", "--nodes", "10"]);
+    assert_eq!(code, Some(2));
+    assert!(text.contains("--out"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The replies of a session given `lines`, each search awaited.
+fn session(presets: Vec<(String, String)>, lines: &[&str]) -> Vec<String> {
+    let mut s = Session::with_presets(presets);
+    let mut out = Vec::new();
+    for l in lines {
+        s.line(l, &mut out).expect("io");
+        s.finish(&mut out).expect("io");
+    }
+    String::from_utf8_lossy(&out).lines().map(String::from).collect()
+}
+
+#[test]
+fn the_session_plays_the_book_move_and_searches_without_the_book() {
+    let dir = scratch("session");
+    let file = dir.join("odd.book");
+    // After H8 H9 H10 the book says A1: no search would play it.
+    let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");
+    for (i, m) in ["h8", "h9", "h10"].iter().enumerate() {
+        pb.make(Pos::parse(m, 15).expect("point"), if i % 2 == 0 { Color::Black } else { Color::White });
+    }
+    let mut book = Book::new(Rule::Renju, 15);
+    book.insert(pb.board().moves(), &[BookMove { point: Pos::parse("a1", 15).expect("a1"), score: 0, depth: 1 }]);
+    std::fs::write(&file, book.to_text()).expect("write");
+    let preset = vec![(PRESET_BOOK.to_string(), file.display().to_string())];
+    // Tengen is White: its own stone (1) is H9, Black's (2) are H8 and H10.
+    let game = ["START 15", "INFO rule 4", "INFO timeout_turn 300", "BOARD", "7,7,2", "7,6,1", "7,5,2", "DONE"];
+    let replies = session(preset.clone(), &game);
+    assert_eq!(replies.last().map(String::as_str), Some("0,14"), "{replies:?}");
+    // The same position turned upside down is the same book position: A1 becomes A15 (or, the position being
+    // symmetric, O15).
+    let mirrored = ["START 15", "INFO rule 4", "INFO timeout_turn 300", "BOARD", "7,7,2", "7,8,1", "7,9,2", "DONE"];
+    let reply = session(preset.clone(), &mirrored);
+    assert!(matches!(reply.last().map(String::as_str), Some("0,0" | "14,0")), "{reply:?}");
+    // Out of the book (one stone more), and with the book off, the engine searches.
+    let mut off = vec!["START 15", "INFO rule 4", "INFO book 0"];
+    off.extend(&game[2..]);
+    let replies = session(preset.clone(), &off);
+    assert!(replies.last().is_some_and(|r| r != "0,14" && r.contains(',')), "{replies:?}");
+    let mut out_of_book = game.to_vec();
+    out_of_book.insert(7, "8,8,1");
+    out_of_book.insert(8, "6,6,2");
+    let replies = session(preset, &out_of_book);
+    assert!(replies.last().is_some_and(|r| r != "0,14" && r.contains(',')), "{replies:?}");
+    // A bad book file on the command line is refused there.
+    let (code, text) = run(&["--book", dir.join("missing.book").to_str().expect("path")]);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("cannot read"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
