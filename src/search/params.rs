@@ -107,18 +107,18 @@ macro_rules! tunables {
 tunables! {
     // Iterative deepening.
     /// Iterations from this depth on start with a window around the last score…
-    aspiration_depth = 4 in 2..=10 step 1.0 Search;
+    aspiration_depth = 3 in 2..=10 step 1.0 Search;
     /// …of this half-width; it doubles at every fail.
-    aspiration_window = 48 in 10..=150 step 6.0 Search;
+    aspiration_window = 36 in 10..=150 step 6.0 Search;
     // Pruning.
     /// Razoring up to this depth…
     razor_depth = 3 in 0..=5 step 1.0 Search;
     /// …when the static evaluation is this much per ply below alpha.
-    razor_margin = 179 in 30..=500 step 20.0 Search;
+    razor_margin = 162 in 30..=500 step 20.0 Search;
     /// Reverse futility pruning up to this depth…
     rfp_depth = 6 in 0..=7 step 1.0 Search;
     /// …when the static evaluation is this much per ply above beta.
-    rfp_margin = 89 in 20..=300 step 10.0 Search;
+    rfp_margin = 97 in 20..=300 step 10.0 Search;
     /// Null move pruning from this depth on…
     nmp_depth = 5 in 2..=9 step 1.0 Search;
     /// …with a reduction of this many plies…
@@ -127,42 +127,42 @@ tunables! {
     nmp_depth_div = 6 in 2..=10 step 1.0 Search;
     /// Move-count pruning up to this depth: quiet moves after the first `lmp_base + lmp_scale · depth²` are
     /// skipped.
-    lmp_depth = 5 in 0..=6 step 1.0 Search;
+    lmp_depth = 6 in 0..=6 step 1.0 Search;
     /// See `lmp_depth`.
-    lmp_base = 3 in 1..=16 step 1.0 Search;
+    lmp_base = 2 in 1..=16 step 1.0 Search;
     /// See `lmp_depth`.
     lmp_scale = 1 in 1..=8 step 1.0 Search;
     /// Up to this depth, quiet moves that make no pattern for either side are skipped.
-    idle_depth = 1 in 0..=5 step 1.0 Search;
+    idle_depth = 2 in 0..=5 step 1.0 Search;
     // Extensions.
     /// Singular extensions from this depth on, when the table's entry is at most `se_tt_depth` plies shallower…
     se_depth = 7 in 3..=12 step 1.0 Search;
     /// See `se_depth`.
     se_tt_depth = 4 in 1..=6 step 1.0 Search;
     /// …with the other moves searched against the table's score less this much per ply.
-    se_margin = 4 in 1..=20 step 1.0 Search;
+    se_margin = 5 in 1..=20 step 1.0 Search;
     // Late move reductions.
     /// Quiet moves after the first are reduced from this depth on, by `lmr_base + ln(depth) · ln(move number) /
     /// lmr_divisor` plies (both in hundredths), rounded down (move numbers counted from 0)…
     lmr_depth = 3 in 1..=6 step 1.0 Search;
     /// See `lmr_depth` (hundredths of a ply).
-    lmr_base = 52 in 0..=200 step 10.0 Search;
+    lmr_base = 43 in 0..=200 step 10.0 Search;
     /// See `lmr_depth` (hundredths).
-    lmr_divisor = 158 in 80..=500 step 15.0 Search;
+    lmr_divisor = 140 in 80..=500 step 15.0 Search;
     /// …a ply less at PV nodes, for killers, and for moves that make or stop a blocked three…
     lmr_less = 0 in 0..=2 step 0.5 Search;
     /// …and a ply less again for a move whose history ordering bonus is at least this.
-    lmr_history = 19 in 0..=64 step 4.0 Search;
+    lmr_history = 24 in 0..=64 step 4.0 Search;
     // Move ordering.
     /// Added to the ordering value of the first killer…
-    killer_first = 94 in 0..=400 step 12.0 Search;
+    killer_first = 96 in 0..=400 step 12.0 Search;
     /// …and of the second.
-    killer_second = 97 in 0..=400 step 12.0 Search;
+    killer_second = 77 in 0..=400 step 12.0 Search;
     /// The history value counted in the ordering is divided by this.
-    history_order_div = 60 in 8..=256 step 8.0 Search;
+    history_order_div = 66 in 8..=256 step 8.0 Search;
     // Threat solvers.
     /// Nodes a leaf's VCF probe may use.
-    leaf_vcf_nodes = 61 in 0..=256 step 8.0 Search;
+    leaf_vcf_nodes = 41 in 0..=256 step 8.0 Search;
     // Time.
     /// Time left in a match is spread over this many further moves of ours (a move fewer every 20 stones, at
     /// least `min_moves_to_go`).
