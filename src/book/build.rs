@@ -120,7 +120,9 @@ impl Walk<'_> {
             return;
         }
         let stone = i64::from(self.options.stone_cost) * (moves.len() + 1 - start_len) as i64;
-        for m in self.book.moves(&pb) {
+        let side = if moves.len() % 2 == 0 { Color::Black } else { Color::White };
+        // A five ends the game: its score stands as the search gave it, and nothing follows it.
+        for m in self.book.moves(&pb).into_iter().filter(|m| !pb.is_five(side, m.point)) {
             moves.push(m.point);
             let score = self.value(moves);
             let drop = i64::from(value) - i64::from(score.map_or(m.score, |v| v.saturating_neg()));
