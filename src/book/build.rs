@@ -10,7 +10,7 @@
 //! book is complete for a drop when no move costs less. Start positions are searched first. Nothing here knows the
 //! engine: the search is the caller's.
 
-use super::{Book, BookMove, canonical, key_under};
+use super::{Book, BookMove, canonical};
 use crate::pattern::PatternBoard;
 use crate::types::{Color, Pos};
 use std::collections::BTreeMap;
@@ -59,17 +59,6 @@ fn position(empty: &PatternBoard, moves: &[Pos]) -> Option<PatternBoard> {
         pb.make(p, if i % 2 == 0 { Color::Black } else { Color::White });
     }
     Some(pb)
-}
-
-/// `p` and its images under the symmetries that map `pb`'s stones onto themselves.
-fn images(pb: &PatternBoard, p: Pos) -> Vec<Pos> {
-    let (stones, size) = (pb.board().moves(), pb.board().size());
-    let own = key_under(stones, size, 0);
-    let mut out: Vec<Pos> =
-        (0..8).filter(|&k| key_under(stones, size, k) == own).map(|k| p.transform(size, k)).collect();
-    out.sort_unstable_by_key(|q| q.index());
-    out.dedup();
-    out
 }
 
 /// The builder's walk over the book: values (memoised for one step) and the cheapest move to go on from.
@@ -191,7 +180,7 @@ pub fn build(
             let mut entry = book.moves(&parent);
             let mut exclude = Vec::new();
             for m in &entry {
-                exclude.extend(images(&parent, m.point));
+                exclude.extend(crate::opening_rule::images(&parent, m.point));
             }
             searches += 1;
             if let Some((p, score, depth)) = search(&parent, &exclude)

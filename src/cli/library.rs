@@ -1,6 +1,6 @@
 //! `pbrain-tengen lib`: RenLib libraries dumped, and turned into SGF and back.
 
-use crate::gametree::{Node, NodeId, Tree, decode, old_comment_bytes, renlib, sgf, split_comment};
+use crate::gametree::{Node, NodeId, Tree, decode, renlib, sgf};
 use std::io::{self, Write};
 
 /// Runs `lib dump|to-sgf|from-sgf`.
@@ -84,13 +84,9 @@ fn line(tree: &Tree, id: NodeId, node: &Node) -> String {
         let label = node.board_text.as_deref().map(decode).unwrap_or_default();
         text.push_str(&format!("  text {at} \"{label}\""));
     }
-    if let Some(comment) = &node.comment {
-        let bytes = if node.raw.old_comment { old_comment_bytes(comment) } else { comment.clone() };
-        let (title, body) = split_comment(&bytes);
-        let mut parts = vec![decode(title)];
-        if let Some(body) = body {
-            parts.extend(decode(&body).lines().map(str::to_string));
-        }
+    if let Some((title, body)) = node.comment_text() {
+        let mut parts = vec![title];
+        parts.extend(body.lines().map(str::to_string));
         parts.retain(|p| !p.trim().is_empty());
         text.push_str(&format!("  # {}", parts.join(" / ")));
     }

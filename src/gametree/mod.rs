@@ -40,6 +40,24 @@ pub struct Node {
     pub raw: Raw,
 }
 
+impl Node {
+    /// The comment's bytes in the present form: an old-form comment's 7-bit Swedish letters as the 8-bit ones.
+    #[must_use]
+    pub fn comment_bytes(&self) -> Option<Vec<u8>> {
+        let comment = self.comment.as_ref()?;
+        Some(if self.raw.old_comment { old_comment_bytes(comment) } else { comment.clone() })
+    }
+
+    /// The comment for people: its one-line part and its multi-line part (lines joined by `\n`; empty when there
+    /// is none).
+    #[must_use]
+    pub fn comment_text(&self) -> Option<(String, String)> {
+        let bytes = self.comment_bytes()?;
+        let (title, body) = split_comment(&bytes);
+        Some((decode(title), body.map(|b| decode(&b)).unwrap_or_default()))
+    }
+}
+
 /// The parts of a RenLib record that carry no meaning of their own. `None` and `false` everywhere is what RenLib
 /// writes; a file that did otherwise keeps its choice here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

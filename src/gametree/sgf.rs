@@ -91,8 +91,7 @@ fn is_label(node: &Node) -> bool {
 /// A node's comment, marks and labels.
 fn properties(tree: &Tree, id: NodeId, out: &mut Vec<u8>) {
     let node = tree.node(id);
-    if let Some(comment) = &node.comment {
-        let comment = if node.raw.old_comment { super::old_comment_bytes(comment) } else { comment.clone() };
+    if let Some(comment) = node.comment_bytes() {
         let (title, body) = split_comment(&comment);
         if !title.is_empty() || body.is_none() {
             value(b"N", title, out);

@@ -3,7 +3,7 @@
 //! a move played off it becomes a new variation.
 
 use super::game::Refused;
-use crate::gametree::{Node, NodeId, Tree, decode, join_comment, old_comment_bytes, renlib, split_comment};
+use crate::gametree::{Node, NodeId, Tree, decode, join_comment, renlib, split_comment};
 use crate::types::Pos;
 use serde_json::{Value, json};
 
@@ -117,11 +117,7 @@ impl Study {
 
     /// A node's comment for people: its one-line part and its multi-line part.
     fn comment_parts(&self, id: NodeId) -> (String, String) {
-        let node = self.tree.node(id);
-        let Some(comment) = &node.comment else { return (String::new(), String::new()) };
-        let bytes = if node.raw.old_comment { old_comment_bytes(comment) } else { comment.clone() };
-        let (title, body) = split_comment(&bytes);
-        (decode(title), body.map(|b| decode(&b)).unwrap_or_default())
+        self.tree.node(id).comment_text().unwrap_or_default()
     }
 
     /// What the page shows of the tree at the current node: its comment and marks, the variations from here
@@ -182,16 +178,13 @@ impl Study {
     pub fn nodes(&self) -> usize {
         self.tree.preorder().len() - 1
     }
-}
 
-impl Study {
     /// The tree as SGF for the page: texts in UTF-8 (a library's 8-bit texts as its code page reads them).
     #[must_use]
     pub fn sgf_text(&self) -> String {
         let mut tree = self.tree.clone();
         for node in &mut tree.nodes {
-            if let Some(c) = &node.comment {
-                let bytes = if node.raw.old_comment { old_comment_bytes(c) } else { c.clone() };
+            if let Some(bytes) = node.comment_bytes() {
                 node.comment = Some(decode_keeping_separator(&bytes));
                 node.raw.old_comment = false;
             }
