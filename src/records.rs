@@ -209,6 +209,37 @@ pub fn read_training(bytes: &[u8], error: &mut dyn FnMut(String)) -> TrainingDat
     data
 }
 
+/// Every record of a whole Tengen game file (magic included), strictly: each record's rule, board size and byte
+/// range in `bytes`, or the first problem (`not a Tengen game file`, `record N: …`). For joining game files, where a
+/// damaged record must stop the join rather than be skipped.
+///
+/// # Errors
+/// The first problem met.
+pub fn game_ranges(bytes: &[u8]) -> Result<Vec<(Rule, usize, std::ops::Range<usize>)>, String> {
+    let Some(body) = bytes.strip_prefix(MAGIC.as_slice()) else {
+        return Err("not a Tengen game file (no TGR1 at its start)".to_string());
+    };
+    let mut ranges = Vec::new();
+    let mut at = 0;
+    while at < body.len() {
+        let number = ranges.len() + 1;
+        match read_game(&body[at..]) {
+            Ok((game, len)) => {
+                ranges.push((game.rule, game.size, MAGIC.len() + at..MAGIC.len() + at + len));
+                at += len;
+            }
+            Err(Bad::Truncated(have, want)) => {
+                return Err(format!(
+                    "record {number} at byte {}: truncated ({have} of its {want} bytes)",
+                    MAGIC.len() + at
+                ));
+            }
+            Err(Bad::Corrupt(why)) => return Err(format!("record {number} at byte {}: {why}", MAGIC.len() + at)),
+        }
+    }
+    Ok(ranges)
+}
+
 /// The game records of a Tengen game file's body.
 fn read_games(bytes: &[u8], error: &mut dyn FnMut(String)) -> Vec<GameRecord> {
     let mut games = Vec::new();

@@ -183,6 +183,8 @@ fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchConfig, Stri
             "--sprt" => config.sprt = Some(Sprt::parse(&value()?)?),
             "--no-suspend" if inline.is_none() => config.suspend = false,
             "--opening-rule" => config.opening_rule = Some(value()?.parse()?),
+            "--shard" => config.shard = Some(matches::Shard::parse(&value()?)?),
+            "--results" => config.results = Some(PathBuf::from(value()?)),
             other => return Err(format!("unknown option '{other}'")),
         }
     }

@@ -4,6 +4,7 @@
 mod book;
 mod library;
 mod matchcmd;
+mod merge;
 mod options;
 mod play;
 mod play_opening;
@@ -188,6 +189,7 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
         "spsa" => spsa::parse_spsa(rest).and_then(|c| spsa::run_spsa(&c, out)),
         "match" => matchcmd::match_command(rest, out),
         "lib" => library::lib_command(rest, out),
+        "merge" => merge::merge_command(rest, out),
         "book" => book::book_command(rest, out),
         "openings" => matchcmd::openings_command(rest, out),
         "puppet" => match rest.iter().find(|a| a.starts_with("--")) {

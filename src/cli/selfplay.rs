@@ -14,7 +14,7 @@ use super::OptionCursor;
 use super::matchcmd::{GenOptions, random_openings};
 use crate::engine::{Engine, RENJU_OPENINGS};
 use crate::eval::{EvalChoice, Weights, WeightsRef, order_value};
-use crate::matches::elo_estimate;
+use crate::matches::{Shard, elo_estimate};
 use crate::movegen::{Candidates, candidates};
 use crate::pattern::{MoveOutcome, PatternBoard};
 use crate::records::{GameRecord, NO_SCORE, Outcome, write_game, write_header};
@@ -24,8 +24,9 @@ use crate::search::time::Clock;
 use crate::types::{Color, Pos, Rule};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -97,6 +98,8 @@ pub struct Match {
     pub random_plies: usize,
     /// The seed of every random choice.
     pub seed: u64,
+    /// Play only this shard's games (a block of the game pairs, numbered and seeded as in the whole run).
+    pub shard: Option<Shard>,
 }
 
 impl Default for Match {
@@ -115,6 +118,7 @@ impl Default for Match {
             openings: OpeningChoice::Renju26,
             random_plies: 0,
             seed: 1,
+            shard: None,
         }
     }
 }
@@ -202,6 +206,7 @@ pub fn parse_selfplay(args: &[String]) -> Result<Match, String> {
             }
             "--random-plies" => m.random_plies = number("move count")? as usize,
             "--seed" => m.seed = number("seed")?,
+            "--shard" => m.shard = Some(Shard::parse(&value()?)?),
             other => return Err(format!("unknown option '{other}'")),
         }
     }
@@ -242,6 +247,11 @@ pub(crate) fn openings(m: &Match) -> Vec<Vec<Pos>> {
     }
 }
 
+/// The clock of a side that moves by a node count: so long that no time limit inside the search (the root's VCT
+/// takes a share of the move's time) ever binds on a loaded machine, so that the seed and the game number alone
+/// fix the game.
+const NODE_LIMITED_TURN_MS: u64 = 600_000;
+
 /// How many random balanced openings the varied openings draw from.
 const RANDOM_POOL: usize = 64;
 
@@ -265,17 +275,26 @@ pub fn selfplay(m: &Match, out: &mut dyn Write) -> io::Result<()> {
     let (tx, rx) = mpsc::channel::<(usize, Played)>();
     let mut t = Tally::default();
     let mut failed = None;
+    // This shard's games (all of them unsharded), in the run's order: the game file keeps that order whatever order
+    // the games end in, so the shards' files joined in shard order are the unsharded run's file.
+    let owned = m.shard.map(|s| s.pairs(m.games.div_ceil(2)));
+    let games: Vec<usize> = (0..m.games).filter(|g| owned.as_ref().is_none_or(|r| r.contains(&(g / 2)))).collect();
+    let mut waiting: BTreeMap<usize, GameRecord> = BTreeMap::new();
+    let mut written = 0;
     std::thread::scope(|scope| {
-        let openings = &openings;
+        let (openings, games) = (&openings, &games);
         scope.spawn(move || {
-            pool.install(|| {
-                (0..m.games).into_par_iter().for_each_with(tx, |tx, game| {
+            // Games are taken in order, one per free worker, so they also end roughly in order.
+            let next = AtomicUsize::new(0);
+            pool.broadcast(|_| {
+                while let Some(&game) = games.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let (black, white) = if game % 2 == 0 { (m.a, m.b) } else { (m.b, m.a) };
                     let played = play_game(m, &openings[game / 2], [black, white], m.seed.wrapping_add(game as u64));
                     // The receiver outlives the senders: a send cannot fail.
                     let _ = tx.send((game, played));
-                });
+                }
             });
+            drop(tx);
         });
         // Lines and records are written here, as games end.
         for (game, played) in rx {
@@ -307,9 +326,14 @@ pub fn selfplay(m: &Match, out: &mut dyn Write) -> io::Result<()> {
                 played.slowest.as_millis()
             )
             .and_then(|()| out.flush())
-            .and_then(|()| match record.as_mut() {
-                Some(file) => write_game(file, &played.record).and_then(|()| file.flush()),
-                None => Ok(()),
+            .and_then(|()| {
+                let Some(file) = record.as_mut() else { return Ok(()) };
+                waiting.insert(game, played.record);
+                while let Some(next) = games.get(written).and_then(|g| waiting.remove(g)) {
+                    write_game(file, &next)?;
+                    written += 1;
+                }
+                file.flush()
             });
             if let Err(e) = written {
                 failed.get_or_insert(e);
@@ -450,7 +474,7 @@ fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Pla
             (p, NO_SCORE)
         } else {
             let engine = &mut table.engines[i];
-            let turn_ms = if players[i].nodes > 0 { m.turn_ms.max(10_000) } else { m.turn_ms };
+            let turn_ms = if players[i].nodes > 0 { m.turn_ms.max(NODE_LIMITED_TURN_MS) } else { m.turn_ms };
             let clock = Clock { turn_ms, match_ms: m.match_ms, left_ms: (m.match_ms > 0).then_some(left[i]) };
             engine.configure(|s| s.clock = clock);
             let start = Instant::now();

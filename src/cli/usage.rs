@@ -89,7 +89,9 @@ Searches fixed renju, freestyle and standard positions to fixed depths on one th
   --concurrency K         games at a time (default 1)
   --sgf DIR               write every game as SGF
   --sprt ELO0,ELO1[,ALPHA,BETA]   stop when a sequential test decides (two engines)
-  --no-suspend            leave the idle engine running",
+  --no-suspend            leave the idle engine running
+  --shard I/N             play only shard I of N (a block of the opening pairs; the SPRT waits for merge)
+  --results FILE          write the settings and every game's result to FILE, for pbrain-tengen merge",
     },
     Command {
         name: "selfplay",
@@ -109,7 +111,16 @@ Searches fixed renju, freestyle and standard positions to fixed depths on one th
   --record FILE            append every game to a game file (.tgr) for training
   --openings renju26|varied   the 26 renju openings, or varied openings near the centre
   --random-plies K         random moves after the opening (default 0)
-  --seed S                 the seed of the openings and random moves (default 1)",
+  --seed S                 the seed of the openings and random moves (default 1)
+  --shard I/N              play only shard I of N (a block of the game pairs; the game file keeps the run's order)",
+    },
+    Command {
+        name: "merge",
+        summary: "merges the results or game files of a sharded match or self-play",
+        usage: "usage: pbrain-tengen merge FILE...              (match results files: the whole run's statistics)
+       pbrain-tengen merge --out ALL.tgr FILE.tgr...   (game files: checked, then concatenated into ALL.tgr)
+Results files must come from the same run (engines, rule, clock, openings, SPRT); a shard given twice, a damaged
+or unfinished file, or game files of different rules or with a damaged record are refused with a message.",
     },
     Command {
         name: "openings",

@@ -1,0 +1,85 @@
+//! `pbrain-tengen merge`: the shards of a run put back together. Match results files ([`crate::matches::shard`])
+//! give the whole run's statistics; game files (`.tgr`) are checked record by record and concatenated, so that a
+//! file of another rule or a damaged record is reported and never mixed in.
+
+use super::OptionCursor;
+use crate::records::{MAGIC, game_ranges};
+use crate::types::Rule;
+use std::io::{self, Write};
+
+/// Runs `merge [--out FILE] FILE...`.
+pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let mut target = None::<String>;
+    let mut files = Vec::new();
+    let mut cursor = OptionCursor::new(args);
+    while let Some((name, inline)) = cursor.next_option() {
+        match name.as_str() {
+            "--out" => target = Some(cursor.value(&name, &inline)?),
+            other if other.starts_with('-') => return Err(format!("unknown option '{other}'")),
+            _ => files.push(name),
+        }
+    }
+    if files.is_empty() {
+        return Err("merge needs files: match results files, or --out FILE and game files".to_string());
+    }
+    let mut contents = Vec::new();
+    for path in &files {
+        contents.push((path.clone(), std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?));
+    }
+    let games = contents.iter().filter(|(_, b)| b.starts_with(MAGIC)).count();
+    match (games, target) {
+        (0, None) => {
+            let texts = contents
+                .into_iter()
+                .map(|(name, bytes)| {
+                    String::from_utf8(bytes)
+                        .map(|t| (name.clone(), t))
+                        .map_err(|_| format!("{name}: not a match results file (not text; game files need --out FILE)"))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            crate::matches::shard::merge(&texts, out)
+        }
+        (0, Some(_)) => Err(format!("{}: not a Tengen game file (no TGR1 at its start)", files[0])),
+        (_, None) => Err("game files are joined into a file: merge --out ALL.tgr FILE.tgr...".to_string()),
+        (_, Some(target)) => join_games(&contents, &target, out),
+    }
+}
+
+/// Checks every record of the game files and writes them, in the order given, into `target`.
+fn join_games(files: &[(String, Vec<u8>)], target: &str, out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    if files.iter().any(|(name, _)| same_file(name, target)) {
+        return Err(format!("{target} is one of the files to merge: write the merged file elsewhere"));
+    }
+    let mut joined = MAGIC.to_vec();
+    let mut first: Option<(Rule, usize, &str)> = None;
+    let mut count = 0;
+    for (name, bytes) in files {
+        let ranges = game_ranges(bytes).map_err(|e| format!("{name}: {e}; nothing was written"))?;
+        for (number, (rule, size, range)) in ranges.into_iter().enumerate() {
+            match first {
+                None => first = Some((rule, size, name)),
+                Some((r, s, from)) if (r, s) != (rule, size) => {
+                    return Err(format!(
+                        "{name}: record {} is {rule} on {size}x{size}, but {from} starts with {r} on {s}x{s}; \
+                         nothing was written",
+                        number + 1
+                    ));
+                }
+                Some(_) => {}
+            }
+            joined.extend_from_slice(&bytes[range]);
+            count += 1;
+        }
+    }
+    std::fs::write(target, &joined).map_err(|e| format!("cannot write {target}: {e}"))?;
+    let rule = first.map_or(String::new(), |(r, s, _)| format!(" ({r}, {s}x{s})"));
+    Ok(writeln!(out, "{target}: {count} games from {} files{rule}", files.len()))
+}
+
+/// Whether two paths name the same file (when both exist).
+fn same_file(a: &str, b: &str) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}

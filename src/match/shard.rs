@@ -1,0 +1,383 @@
+//! A match spread over machines: shard `I` of `N` plays one contiguous block of the run's opening pairs (both
+//! games of each, so its pentanomial pairs are whole), numbered as in the whole run, and writes a results file:
+//! the settings that define the run, then one line per game. `merge` reads the shards' files, refuses any whose
+//! settings differ or that are damaged, and prints the run's statistics exactly as one run would have.
+//!
+//! The results file is text, one item a line:
+//!
+//! ```text
+//! tengen-match-results 1
+//! engine NAME            (per engine, in order, each followed by its command line)
+//! command COMMAND
+//! rule renju             (then size, games, turn-ms, match-ms, tolerance-ms, max-memory, draw-at, suspend,
+//!                         opening-rule, sprt, and one `opening MOVES` line per opening)
+//! shard I/N
+//! game ROUND PAIR GAME POINTS FORFEIT SLOWEST-FIRST SLOWEST-SECOND WINNER
+//! end GAMES
+//! ```
+//!
+//! `POINTS` is the pair's first engine's points doubled (0, 1, 2), `FORFEIT` `-`, `first` or `second`, the slowest
+//! answers in ms, `WINNER` `black`, `white` or `draw`. A file without its `end` line is a shard that did not finish.
+
+use super::stats::Sprt;
+use super::tally::{self, GameResult, Ledger};
+use super::{EngineSpec, MatchConfig, MatchSummary};
+use crate::openings::format_opening;
+use crate::types::Color;
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::ops::Range;
+use std::path::Path;
+
+/// The first line of a results file.
+pub const RESULTS_MAGIC: &str = "tengen-match-results 1";
+
+/// Shard `index` (from 1) of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Shard {
+    /// Which shard, from 1.
+    pub index: usize,
+    /// How many shards the run has.
+    pub count: usize,
+}
+
+impl Shard {
+    /// Parses `I/N` with `1 <= I <= N`.
+    ///
+    /// # Errors
+    /// What is wrong with the text.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("a shard is I/N with 1 <= I <= N (as a job array's task id of its size), not '{text}'");
+        let (i, n) = text.trim().split_once('/').ok_or_else(bad)?;
+        let (index, count): (usize, usize) =
+            (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The units (opening pairs, numbered from 0) of a run of `units` that this shard plays: a contiguous block,
+    /// the blocks of shards 1 to N in order covering `0..units` once.
+    #[must_use]
+    pub fn pairs(&self, units: usize) -> Range<usize> {
+        let at = |k: usize| units * k / self.count.max(1);
+        at(self.index - 1)..at(self.index)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// The lines that define a run: two shards merge only when these are equal.
+fn settings(config: &MatchConfig) -> Vec<String> {
+    let one_line = |s: &str| s.replace(['\n', '\r'], " ");
+    let mut lines = Vec::new();
+    for e in &config.engines {
+        lines.push(format!("engine {}", one_line(&e.name)));
+        lines.push(format!("command {}", one_line(&e.command)));
+    }
+    lines.push(format!("rule {}", config.rule));
+    lines.push(format!("size {}", config.size));
+    lines.push(format!("games {}", config.games));
+    lines.push(format!("turn-ms {}", config.turn_ms));
+    lines.push(format!("match-ms {}", config.match_ms));
+    lines.push(format!("tolerance-ms {}", config.tolerance_ms));
+    lines.push(format!("max-memory {}", config.max_memory));
+    lines.push(format!("draw-at {}", config.draw_at));
+    lines.push(format!("suspend {}", if config.suspend { "yes" } else { "no" }));
+    lines.push(format!("opening-rule {}", config.opening_rule.map_or("none".to_string(), |r| r.to_string())));
+    lines.push(match config.sprt {
+        Some(s) => format!("sprt {},{},{},{}", s.elo0, s.elo1, s.alpha, s.beta),
+        None => "sprt none".to_string(),
+    });
+    for o in &config.openings {
+        lines.push(format!("opening {}", format_opening(o, config.size)));
+    }
+    lines
+}
+
+/// Writes a results file as the games end (flushed after each line, so a stopped shard keeps what it played).
+pub struct ResultsWriter {
+    file: BufWriter<File>,
+}
+
+impl ResultsWriter {
+    /// Creates (or empties) `path` and writes the run's settings and the shard's line.
+    ///
+    /// # Errors
+    /// I/O errors.
+    pub fn create(path: &Path, config: &MatchConfig) -> io::Result<ResultsWriter> {
+        let mut file = BufWriter::new(File::create(path)?);
+        writeln!(file, "{RESULTS_MAGIC}")?;
+        for line in settings(config) {
+            writeln!(file, "{line}")?;
+        }
+        writeln!(file, "shard {}", config.shard.unwrap_or(Shard { index: 1, count: 1 }))?;
+        file.flush()?;
+        Ok(ResultsWriter { file })
+    }
+
+    /// Appends a game.
+    ///
+    /// # Errors
+    /// I/O errors.
+    pub fn game(&mut self, r: &GameResult) -> io::Result<()> {
+        let forfeit = match r.forfeit {
+            None => "-",
+            Some(0) => "first",
+            Some(_) => "second",
+        };
+        let winner = match r.winner {
+            Some(Color::Black) => "black",
+            Some(Color::White) => "white",
+            None => "draw",
+        };
+        writeln!(
+            self.file,
+            "game {} {} {} {} {forfeit} {} {} {winner}",
+            r.round, r.pair, r.game, r.points, r.slowest_ms[0], r.slowest_ms[1]
+        )?;
+        self.file.flush()
+    }
+
+    /// Ends the file: `games` were played.
+    ///
+    /// # Errors
+    /// I/O errors.
+    pub fn finish(mut self, games: usize) -> io::Result<()> {
+        writeln!(self.file, "end {games}")?;
+        self.file.flush()
+    }
+}
+
+/// One shard's results file, read.
+#[derive(Clone, Debug)]
+struct ShardFile {
+    name: String,
+    settings: Vec<String>,
+    shard: Shard,
+    games: Vec<GameResult>,
+}
+
+/// Reads one results file's text; `name` is how errors name it.
+fn read(name: &str, text: &str) -> Result<ShardFile, String> {
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+    match lines.next() {
+        Some((_, l)) if l.trim_end() == RESULTS_MAGIC => {}
+        _ => return Err(format!("{name}: not a match results file (its first line is not '{RESULTS_MAGIC}')")),
+    }
+    let mut settings = Vec::new();
+    let mut shard = None;
+    let mut games = Vec::new();
+    let mut end = None;
+    for (number, line) in lines {
+        let at = |what: &str| format!("{name} line {number}: {what}, not '{line}'");
+        if end.is_some() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            return Err(at("nothing may follow the end line"));
+        }
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match (key, shard) {
+            ("shard", None) => shard = Some(Shard::parse(rest).map_err(|e| at(&e))?),
+            ("game", Some(_)) => games.push(parse_game(rest).ok_or_else(|| at("expected a game line"))?),
+            ("end", Some(_)) => {
+                let n: usize = rest.trim().parse().map_err(|_| at("expected 'end GAMES'"))?;
+                if n != games.len() {
+                    return Err(at(&format!("the end line counts {n} games, the file holds {}", games.len())));
+                }
+                end = Some(n);
+            }
+            (_, None) if !line.is_empty() => settings.push(line.to_string()),
+            _ => return Err(at("expected a game or end line")),
+        }
+    }
+    let shard = shard.ok_or_else(|| format!("{name}: truncated: no shard line after the settings"))?;
+    if end.is_none() {
+        return Err(format!(
+            "{name}: incomplete: no end line after {} games (the shard {shard} did not finish)",
+            games.len()
+        ));
+    }
+    Ok(ShardFile { name: name.to_string(), settings, shard, games })
+}
+
+/// A game line's fields after `game`.
+fn parse_game(rest: &str) -> Option<GameResult> {
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let [round, pair, game, points, forfeit, slow0, slow1, winner] = f[..] else { return None };
+    let number = |s: &str| s.parse::<usize>().ok();
+    let points = number(points).filter(|&p| p <= 2)?;
+    let forfeit = match forfeit {
+        "-" => None,
+        "first" => Some(0),
+        "second" => Some(1),
+        _ => return None,
+    };
+    let winner = match winner {
+        "black" => Some(Color::Black),
+        "white" => Some(Color::White),
+        "draw" => None,
+        _ => return None,
+    };
+    Some(GameResult {
+        round: number(round).filter(|&r| r > 0)?,
+        pair: number(pair)?,
+        game: number(game)?,
+        points,
+        forfeit,
+        slowest_ms: [slow0.parse().ok()?, slow1.parse().ok()?],
+        winner,
+    })
+}
+
+/// The configuration a results file's settings describe, as far as the report needs it (engines, opening rule,
+/// SPRT), and the number of games of the whole run.
+fn config_of(settings: &[String]) -> Result<(MatchConfig, usize), String> {
+    let mut config = MatchConfig::new(Vec::new());
+    let mut games_per_pair = None;
+    for line in settings {
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "engine" => config.engines.push(EngineSpec { name: rest.to_string(), command: String::new() }),
+            "command" => match config.engines.last_mut() {
+                Some(e) => e.command = rest.to_string(),
+                None => return Err(format!("a command line before any engine: '{line}'")),
+            },
+            "games" => games_per_pair = rest.parse::<usize>().ok(),
+            "opening-rule" if rest != "none" => config.opening_rule = Some(rest.parse()?),
+            "sprt" if rest != "none" => config.sprt = Some(Sprt::parse(rest)?),
+            _ => {}
+        }
+    }
+    if config.engines.len() < 2 {
+        return Err("the settings name fewer than two engines".to_string());
+    }
+    let games = games_per_pair.ok_or("the settings have no games line")?;
+    config.games = games;
+    let n = config.engines.len();
+    Ok((config, games * n * (n - 1) / 2))
+}
+
+/// `merge` of match results: the texts of shards' results files (with the names errors give them) merged and
+/// reported as one run.
+///
+/// # Errors
+/// A file that is not a finished results file, settings that differ between files, a shard given twice, or a game
+/// that is not one of the run's.
+pub fn merge(files: &[(String, String)], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let shards: Vec<ShardFile> = files.iter().map(|(name, text)| read(name, text)).collect::<Result<_, _>>()?;
+    let Some(first) = shards.first() else { return Err("merge needs at least one results file".to_string()) };
+    for s in &shards[1..] {
+        if s.settings != first.settings {
+            let (mine, theirs) = s
+                .settings
+                .iter()
+                .map(Some)
+                .chain(std::iter::repeat(None))
+                .zip(first.settings.iter().map(Some).chain(std::iter::repeat(None)))
+                .find(|(a, b)| a != b)
+                .unwrap_or((None, None));
+            let show = |l: Option<&String>| l.map_or("(nothing)".to_string(), |l| format!("'{l}'"));
+            return Err(format!(
+                "{}: its settings differ from {}'s: {} against {} (not the same run)",
+                s.name,
+                first.name,
+                show(mine),
+                show(theirs)
+            ));
+        }
+        if s.shard.count != first.shard.count {
+            return Err(format!(
+                "{}: shard {} of a run in {} shards, but {} is shard {}",
+                s.name, s.shard, s.shard.count, first.name, first.shard
+            ));
+        }
+    }
+    let mut seen_shards: BTreeMap<usize, &str> = BTreeMap::new();
+    for s in &shards {
+        if let Some(other) = seen_shards.insert(s.shard.index, &s.name) {
+            return Err(format!("shard {} is given twice: {other} and {}", s.shard, s.name));
+        }
+    }
+    let (config, total) = config_of(&first.settings).map_err(|e| format!("{}: {e}", first.name))?;
+    let n = config.engines.len();
+    let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect();
+    let mut ledger = Ledger::new(pairs.len());
+    let mut rounds: BTreeMap<usize, &str> = BTreeMap::new();
+    for s in &shards {
+        let owned = s.shard.pairs(config.games.div_ceil(2));
+        for g in &s.games {
+            // The whole run's order: game by game, each pair of engines in turn.
+            let fits = g.pair < pairs.len()
+                && g.game < config.games
+                && g.round == g.game * pairs.len() + g.pair + 1
+                && owned.contains(&(g.game / 2));
+            if !fits {
+                return Err(format!("{}: game {} is not one of shard {}'s games", s.name, g.round, s.shard));
+            }
+            if let Some(other) = rounds.insert(g.round, &s.name) {
+                return Err(format!("game {} is in both {other} and {}", g.round, s.name));
+            }
+            ledger.add(g);
+        }
+    }
+    Ok((|| {
+        let missing: Vec<String> = (1..=first.shard.count)
+            .filter(|i| !seen_shards.contains_key(i))
+            .map(|i| Shard { index: i, count: first.shard.count }.to_string())
+            .collect();
+        writeln!(out, "merged {} results files: {} of the run's {total} games", shards.len(), ledger.games)?;
+        if !missing.is_empty() {
+            let (noun, verb) = if missing.len() == 1 { ("shard", "is") } else { ("shards", "are") };
+            writeln!(out, "note: {noun} {} {verb} missing: these figures are for part of the run", missing.join(", "))?;
+        }
+        let summary = MatchSummary {
+            pairs: pairs.iter().copied().zip(ledger.tallies.iter().cloned()).collect(),
+            games: ledger.games,
+            // As one run: the SPRT's verdict on all the games (one run would have stopped where it decided).
+            sprt: config.sprt.map(|s| s.decide(&ledger.tallies[0].penta)),
+        };
+        tally::write_results(&config, &ledger, &summary, out)
+    })())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_cover_the_run_once_in_order() {
+        for units in [0, 1, 5, 13, 104] {
+            for count in 1..=7 {
+                let mut next = 0;
+                for index in 1..=count {
+                    let r = Shard { index, count }.pairs(units);
+                    assert_eq!(r.start, next, "{units} units, shard {index}/{count}");
+                    next = r.end;
+                }
+                assert_eq!(next, units);
+            }
+        }
+        assert_eq!(Shard::parse(" 2/5 "), Ok(Shard { index: 2, count: 5 }));
+        for bad in ["0/3", "4/3", "2", "a/b", "1/0", ""] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn game_lines_read_back_and_bad_ones_are_refused() {
+        let g = parse_game("17 0 16 2 second 312 298 black").expect("a game line");
+        assert_eq!((g.round, g.pair, g.game, g.points, g.forfeit), (17, 0, 16, 2, Some(1)));
+        assert_eq!((g.slowest_ms, g.winner), ([312, 298], Some(Color::Black)));
+        for bad in ["17 0 16 3 - 1 1 draw", "17 0 16 2 - 1 1", "0 0 0 1 - 1 1 draw", "1 0 0 1 x 1 1 draw"] {
+            assert!(parse_game(bad).is_none(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,226 @@
+//! What a match keeps as its games end and prints at the end: per pair of engines the wins, losses and draws, the
+//! pentanomial counts of game pairs (same opening, colours swapped), forfeits and the slowest answers. A game enters
+//! as a [`GameResult`], the same whether it was just played or read back from a shard's results file
+//! ([`super::shard`]), so a merged run prints exactly what one run would have.
+
+use super::stats::{self, Decision, elo_estimate, elo_pentanomial};
+use super::{MatchConfig, MatchSummary};
+use crate::types::Color;
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+/// One finished game as the statistics see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// Its number in the whole run's order, from 1.
+    pub round: usize,
+    /// Index into the pair list.
+    pub pair: usize,
+    /// Game number within the pair, from 0 (each opening serves games `2k` and `2k + 1`).
+    pub game: usize,
+    /// The pair's first engine's points, doubled: 0, 1 (a draw) or 2.
+    pub points: usize,
+    /// Which engine of the pair forfeited (0 the first, 1 the second), if one did.
+    pub forfeit: Option<usize>,
+    /// The slowest answer of the pair's first and second engine in this game (ms).
+    pub slowest_ms: [u64; 2],
+    /// The winner's colour (none: a draw).
+    pub winner: Option<Color>,
+}
+
+/// One pair's results, from the first engine's side.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Wins, losses and draws of the pair's first engine.
+    pub wins: usize,
+    /// Losses.
+    pub losses: usize,
+    /// Draws.
+    pub draws: usize,
+    /// Game pairs (same opening, colours swapped) by the first engine's points: 0, ½, 1, 1½, 2.
+    pub penta: [usize; 5],
+    /// Forfeits of the first and the second engine.
+    pub forfeits: [usize; 2],
+    /// The slowest answer of the first and the second engine over the pair's games (ms).
+    pub slowest_ms: [u64; 2],
+}
+
+/// The results table, the SPRT's state and the score lines.
+fn report(config: &MatchConfig, summary: &MatchSummary, out: &mut dyn Write) -> io::Result<()> {
+    let name = |i: usize| config.engines[i].name.as_str();
+    writeln!(out, "{} games played", summary.games)?;
+    if config.engines.len() > 2 {
+        writeln!(
+            out,
+            "{:<4} {:<16} {:>6} {:>6} {:>6} {:>6} {:>7}",
+            "rank", "engine", "games", "wins", "losses", "draws", "score"
+        )?;
+        let mut rows: Vec<(usize, [usize; 3])> = (0..config.engines.len()).map(|i| (i, [0; 3])).collect();
+        for &((i, j), ref t) in &summary.pairs {
+            for (k, w, l) in [(i, t.wins, t.losses), (j, t.losses, t.wins)] {
+                rows[k].1[0] += w;
+                rows[k].1[1] += l;
+                rows[k].1[2] += t.draws;
+            }
+        }
+        let points = |r: &[usize; 3]| 2 * r[0] + r[2];
+        rows.sort_by_key(|(i, r)| (std::cmp::Reverse(points(r)), *i));
+        for (rank, (i, r)) in rows.iter().enumerate() {
+            let games = r.iter().sum::<usize>().max(1);
+            let score = points(r) as f64 / (2 * games) as f64 * 100.0;
+            writeln!(
+                out,
+                "{:<4} {:<16} {:>6} {:>6} {:>6} {:>6} {:>6.1}%",
+                rank + 1,
+                name(*i),
+                r.iter().sum::<usize>(),
+                r[0],
+                r[1],
+                r[2],
+                score
+            )?;
+        }
+    }
+    for &((i, j), ref t) in &summary.pairs {
+        let pairs: usize = t.penta.iter().sum();
+        // A score of 0% or 100% has no finite Elo.
+        let one_sided = (t.wins + t.draws == 0 || t.losses + t.draws == 0).then_some(t.wins > 0);
+        let elo_text = |(elo, margin): (f64, f64)| match one_sided {
+            Some(true) => "Elo +inf (every game won)".to_string(),
+            Some(false) => "Elo -inf (every game lost)".to_string(),
+            None => format!("Elo {elo:+.0} +/- {margin:.0} (95%)"),
+        };
+        let games = t.wins + t.losses + t.draws;
+        let score = if games == 0 { 0.0 } else { (t.wins as f64 + t.draws as f64 / 2.0) / games as f64 * 100.0 };
+        writeln!(
+            out,
+            "{} vs {}: {games} games, score {score:.1}%, {}",
+            name(i),
+            name(j),
+            elo_text(elo_estimate(t.wins, t.losses, t.draws))
+        )?;
+        if pairs > 0 {
+            writeln!(
+                out,
+                "  pentanomial (pairs scoring 0, 0.5, 1, 1.5, 2 for {}): {:?}, {}",
+                name(i),
+                t.penta,
+                elo_text(elo_pentanomial(&t.penta))
+            )?;
+        }
+        if t.forfeits != [0, 0] {
+            writeln!(out, "  forfeits: {} {}, {} {}", name(i), t.forfeits[0], name(j), t.forfeits[1])?;
+        }
+        if games > 0 {
+            writeln!(out, "  slowest answer: {} {} ms, {} {} ms", name(i), t.slowest_ms[0], name(j), t.slowest_ms[1])?;
+        }
+    }
+    if let (Some(sprt), Some(decision)) = (&config.sprt, summary.sprt) {
+        let penta = &summary.pairs[0].1.penta;
+        let (low, high) = sprt.bounds();
+        let verdict = match decision {
+            Decision::H1 => "H1 accepted",
+            Decision::H0 => "H0 accepted",
+            Decision::Continue => "no decision",
+        };
+        writeln!(
+            out,
+            "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} (bounds {low:.2}, {high:.2}): {verdict}",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            sprt.llr(penta)
+        )?;
+    }
+    for &((i, j), ref t) in &summary.pairs {
+        writeln!(out, "Score of {} vs {}: {} - {} - {}", name(i), name(j), t.wins, t.losses, t.draws)?;
+    }
+    out.flush()
+}
+
+/// The running totals of a match.
+#[derive(Clone, Debug)]
+pub struct Ledger {
+    /// Per pair of engines.
+    pub tallies: Vec<Tally>,
+    /// The first game of each opening pair, waiting for its partner: (pair, game / 2) → first engine's points.
+    halves: BTreeMap<(usize, usize), usize>,
+    /// Black's wins, losses and draws over all games (what an opening rule is meant to balance).
+    black: [usize; 3],
+    /// Games entered.
+    pub games: usize,
+}
+
+impl Ledger {
+    /// Empty totals for `pairs` pairs of engines.
+    #[must_use]
+    pub fn new(pairs: usize) -> Ledger {
+        Ledger { tallies: vec![Tally::default(); pairs], halves: BTreeMap::new(), black: [0; 3], games: 0 }
+    }
+
+    /// Enters a game (its pair must be one of the ledger's).
+    pub fn add(&mut self, r: &GameResult) {
+        self.games += 1;
+        self.black[match r.winner {
+            Some(Color::Black) => 0,
+            Some(Color::White) => 1,
+            None => 2,
+        }] += 1;
+        let tally = &mut self.tallies[r.pair];
+        match r.points {
+            2 => tally.wins += 1,
+            0 => tally.losses += 1,
+            _ => tally.draws += 1,
+        }
+        if let Some(k) = r.forfeit {
+            tally.forfeits[k.min(1)] += 1;
+        }
+        for k in 0..2 {
+            tally.slowest_ms[k] = tally.slowest_ms[k].max(r.slowest_ms[k]);
+        }
+        if let Some(other) = self.halves.remove(&(r.pair, r.game / 2)) {
+            tally.penta[other + r.points] += 1;
+        } else {
+            self.halves.insert((r.pair, r.game / 2), r.points);
+        }
+    }
+
+    /// Black's score line, printed when the colours came out of an opening rule.
+    ///
+    /// # Errors
+    /// Output I/O errors.
+    pub fn write_black(&self, out: &mut dyn Write) -> io::Result<()> {
+        if self.games == 0 {
+            return Ok(());
+        }
+        let [w, l, d] = self.black;
+        let (elo, margin) = elo_estimate(w, l, d);
+        let score = (w as f64 + d as f64 / 2.0) / self.games as f64;
+        // The score's 95% margin from the Elo margin's width around the score.
+        let half = ((stats::score_of_elo(elo + margin) - stats::score_of_elo(elo - margin)) / 2.0).abs();
+        writeln!(
+            out,
+            "Black: {w} - {l} - {d}, score {:.1}% +/- {:.1}% (95%)",
+            score * 100.0,
+            if half.is_finite() { half * 100.0 } else { 50.0 }
+        )
+    }
+}
+
+/// Everything printed after the games: Black's line under an opening rule, the results table, the SPRT's state
+/// and the score lines.
+///
+/// # Errors
+/// Output I/O errors.
+pub fn write_results(
+    config: &MatchConfig,
+    ledger: &Ledger,
+    summary: &MatchSummary,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    if config.opening_rule.is_some() {
+        ledger.write_black(out)?;
+    }
+    report(config, summary, out)
+}

@@ -1,0 +1,220 @@
+//! Sharded runs put back together: `selfplay --shard` and `match --shard` play exactly their part of the run, and
+//! `merge` gives the unsharded run's games and statistics, refusing files that do not belong together.
+#![cfg(target_os = "linux")]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_pbrain-tengen");
+
+/// A scratch directory of its own for each test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-shard-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Runs the binary in `dir`; returns whether it succeeded and its stdout.
+fn run(dir: &Path, args: &[&str]) -> (bool, String) {
+    let out = Command::new(BIN).current_dir(dir).args(args).output().expect("run");
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn run_ok(dir: &Path, args: &[&str]) -> String {
+    let (ok, text) = run(dir, args);
+    assert!(ok, "{args:?} failed: {text}");
+    text
+}
+
+/// Runs a command that must fail; returns its `error:` line.
+fn run_err(dir: &Path, args: &[&str]) -> String {
+    let (ok, text) = run(dir, args);
+    assert!(!ok, "{args:?} should have failed: {text}");
+    text.lines().find(|l| l.starts_with("error:")).unwrap_or_else(|| panic!("no error line in:\n{text}")).to_string()
+}
+
+const SELFPLAY: [&str; 12] = [
+    "selfplay",
+    "--games",
+    "10",
+    "--nodes",
+    "400",
+    "--openings",
+    "varied",
+    "--random-plies",
+    "4",
+    "--seed",
+    "11",
+    "--rule",
+];
+
+#[test]
+fn selfplay_shards_merged_are_the_unsharded_runs_games() {
+    let dir = scratch("selfplay");
+    let mut whole: Vec<&str> = SELFPLAY.to_vec();
+    whole.extend(["renju", "--concurrency", "2", "--record", "all.tgr"]);
+    run_ok(&dir, &whole);
+    // Three shards of five game pairs: 1, 2 and 2 pairs; the middle one run with two games at a time.
+    for (i, concurrency) in [(1, "1"), (2, "2"), (3, "1")] {
+        let (shard, file) = (format!("{i}/3"), format!("s{i}.tgr"));
+        let mut args: Vec<&str> = SELFPLAY.to_vec();
+        args.extend(["renju", "--concurrency", concurrency, "--record", &file, "--shard", &shard]);
+        let out = run_ok(&dir, &args);
+        let games = out.lines().filter(|l| l.starts_with("game ")).count();
+        assert_eq!(games, [2, 4, 4][i - 1], "shard {shard}:\n{out}");
+    }
+    let out = run_ok(&dir, &["merge", "--out", "merged.tgr", "s1.tgr", "s2.tgr", "s3.tgr"]);
+    assert!(out.contains("merged.tgr: 10 games from 3 files (renju, 15x15)"), "{out}");
+    let (merged, all) = (std::fs::read(dir.join("merged.tgr")).expect("merged"), std::fs::read(dir.join("all.tgr")));
+    assert_eq!(merged, all.expect("all"), "the shards' games joined differ from the unsharded run's");
+    // Shards in another order are the same games in another order, so not the same file.
+    run_ok(&dir, &["merge", "--out", "other.tgr", "s2.tgr", "s1.tgr", "s3.tgr"]);
+    assert_ne!(std::fs::read(dir.join("other.tgr")).expect("other"), merged);
+}
+
+#[test]
+fn game_files_of_another_rule_or_damaged_are_not_mixed_in() {
+    let dir = scratch("games");
+    for (rule, file) in [("renju", "renju.tgr"), ("freestyle", "free.tgr")] {
+        let mut args: Vec<&str> = SELFPLAY.to_vec();
+        args[2] = "2";
+        args.extend([rule, "--record", file]);
+        run_ok(&dir, &args);
+    }
+    let e = run_err(&dir, &["merge", "--out", "x.tgr", "renju.tgr", "free.tgr"]);
+    assert!(e.contains("free.tgr: record 1 is freestyle") && e.contains("renju.tgr starts with renju"), "{e}");
+    let bytes = std::fs::read(dir.join("renju.tgr")).expect("file");
+    std::fs::write(dir.join("cut.tgr"), &bytes[..bytes.len() - 3]).expect("write");
+    let e = run_err(&dir, &["merge", "--out", "x.tgr", "renju.tgr", "cut.tgr"]);
+    assert!(e.contains("cut.tgr: record 2 at byte") && e.contains("truncated"), "{e}");
+    let mut bad = bytes.clone();
+    bad[5] = 77; // record 1's rule
+    std::fs::write(dir.join("bad.tgr"), &bad).expect("write");
+    let e = run_err(&dir, &["merge", "--out", "x.tgr", "bad.tgr"]);
+    assert!(e.contains("bad.tgr: record 1 at byte 4: unknown rule 77"), "{e}");
+    assert!(!dir.join("x.tgr").exists(), "nothing is written when a file is refused");
+    std::fs::write(dir.join("text.tgr"), "hello\n").expect("write");
+    let e = run_err(&dir, &["merge", "--out", "x.tgr", "text.tgr"]);
+    assert!(e.contains("text.tgr: not a Tengen game file"), "{e}");
+    let e = run_err(&dir, &["merge", "--out", "renju.tgr", "renju.tgr"]);
+    assert!(e.contains("one of the files to merge"), "{e}");
+    assert_eq!(std::fs::read(dir.join("renju.tgr")).expect("file"), bytes, "an input is never overwritten");
+}
+
+/// The match every test below shards: two fixed-depth engines (so games do not depend on timing), four openings.
+fn match_args(dir: &Path, extra: &[&str]) -> Vec<String> {
+    std::fs::write(dir.join("openings.txt"), "h8 h9 h10\nh8 h9 i10\nh8 h9 j10\nh8 h9 i9\n").expect("openings");
+    let mut args: Vec<String> = [
+        "match",
+        "--engine",
+        &format!("'{BIN}' --max-depth 2"),
+        "--name",
+        "deep",
+        "--engine",
+        &format!("'{BIN}' --max-depth 1"),
+        "--name",
+        "shallow",
+        "--games",
+        "8",
+        "--openings",
+        "openings.txt",
+        "--turn-ms",
+        "5000",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args
+}
+
+fn run_match(dir: &Path, extra: &[&str]) -> String {
+    let args = match_args(dir, extra);
+    run_ok(dir, &args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+/// The report after the games, without the slowest-answer line (a time, not a result).
+fn report(out: &str) -> Vec<String> {
+    let from = out.lines().position(|l| l.ends_with("games played")).unwrap_or_else(|| panic!("no report:\n{out}"));
+    out.lines().skip(from).filter(|l| !l.contains("slowest answer")).map(str::to_string).collect()
+}
+
+/// A results file's game lines without their answer times.
+fn game_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.starts_with("game "))
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            format!("{} {}", f[..6].join(" "), f[8])
+        })
+        .collect()
+}
+
+#[test]
+fn match_shards_merged_report_what_one_run_reports() {
+    let dir = scratch("match");
+    let whole = run_match(&dir, &["--results", "all.res", "--concurrency", "2"]);
+    let mut shard_lines = Vec::new();
+    for i in 1..=3 {
+        let (shard, file) = (format!("{i}/3"), format!("s{i}.res"));
+        let out = run_match(&dir, &["--shard", &shard, "--results", &file]);
+        // Shard 2 of 3 plays opening pair 1 of 0 to 3 (shard 3 plays pairs 2 and 3): games 3 and 4, numbered as in
+        // the whole run.
+        if i == 2 {
+            let rounds: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).map(|l| &l[..8]).collect();
+            assert_eq!(rounds, ["game 3/8", "game 4/8"], "{out}");
+        }
+        shard_lines.extend(game_lines(&std::fs::read_to_string(dir.join(&file)).expect("results")));
+    }
+    let merged = run_ok(&dir, &["merge", "s3.res", "s1.res", "s2.res"]);
+    assert!(merged.starts_with("merged 3 results files: 8 of the run's 8 games\n"), "{merged}");
+    assert_eq!(report(&merged), report(&whole), "merged:\n{merged}\nwhole:\n{whole}");
+    assert!(merged.contains("pentanomial") && merged.contains("Score of deep vs shallow"), "{merged}");
+    // Game for game: the shards played the unsharded run's games with its results.
+    let mut all = game_lines(&std::fs::read_to_string(dir.join("all.res")).expect("results"));
+    all.sort();
+    shard_lines.sort();
+    assert_eq!(shard_lines, all);
+    // The unsharded run's own file merges to its own report.
+    assert_eq!(report(&run_ok(&dir, &["merge", "all.res"])), report(&whole));
+    // A missing shard is said, and the figures are for the games there are.
+    let part = run_ok(&dir, &["merge", "s1.res", "s3.res"]);
+    assert!(part.contains("6 of the run's 8 games") && part.contains("shard 2/3 is missing"), "{part}");
+}
+
+#[test]
+fn merge_refuses_results_that_do_not_belong_together() {
+    let dir = scratch("refuse");
+    run_match(&dir, &["--shard", "1/2", "--results", "a.res"]);
+    let text = std::fs::read_to_string(dir.join("a.res")).expect("results");
+    let write = |name: &str, t: &str| std::fs::write(dir.join(name), t).expect("write");
+    write("slower.res", &text.replace("turn-ms 5000", "turn-ms 500").replace("shard 1/2", "shard 2/2"));
+    let e = run_err(&dir, &["merge", "a.res", "slower.res"]);
+    assert!(e.contains("slower.res: its settings differ from a.res's: 'turn-ms 500' against 'turn-ms 5000'"), "{e}");
+    let e = run_err(&dir, &["merge", "a.res", "a.res"]);
+    assert!(e.contains("shard 1/2 is given twice"), "{e}");
+    write("other-split.res", &text.replace("shard 1/2", "shard 2/3"));
+    let e = run_err(&dir, &["merge", "a.res", "other-split.res"]);
+    assert!(e.contains("shard 2/3 of a run in 3 shards"), "{e}");
+    // A shard that stopped before its end line, and one cut inside its settings.
+    let unfinished: String = text.lines().filter(|l| !l.starts_with("end ")).map(|l| format!("{l}\n")).collect();
+    write("unfinished.res", &unfinished);
+    let e = run_err(&dir, &["merge", "unfinished.res"]);
+    assert!(e.contains("unfinished.res: incomplete: no end line after 4 games"), "{e}");
+    write("cut.res", &text[..text.find("shard").expect("shard line")]);
+    assert!(run_err(&dir, &["merge", "cut.res"]).contains("cut.res: truncated"));
+    // A damaged game line is named by its line.
+    let damaged = text.replacen("game 1 0 0 ", "game 1 0 zero ", 1);
+    write("damaged.res", &damaged);
+    let line = damaged.lines().position(|l| l.starts_with("game 1 ")).expect("game 1") + 1;
+    let e = run_err(&dir, &["merge", "damaged.res"]);
+    assert!(e.contains(&format!("damaged.res line {line}: expected a game line")), "{e}");
+    // A game of the other shard's block.
+    write("foreign.res", &text.replacen("game 1 0 0 ", "game 7 0 6 ", 1));
+    assert!(run_err(&dir, &["merge", "foreign.res"]).contains("game 7 is not one of shard 1/2's games"));
+    write("notes.txt", "hello\n");
+    assert!(run_err(&dir, &["merge", "notes.txt"]).contains("notes.txt: not a match results file"));
+    assert!(run_err(&dir, &["merge"]).contains("merge needs files"));
+    assert!(run_err(&dir, &["match", "--engine", "a", "--engine", "b", "--shard", "3/2"]).contains("I/N"));
+}
