@@ -8,6 +8,7 @@
 //! `Score of A vs B: W - L - D` from the first engine's side ([`tally`]). A run can be split into shards that other
 //! machines play, each writing a results file that `merge` puts back together ([`shard`]).
 
+mod config;
 pub mod game;
 mod negotiation;
 pub mod process;
@@ -15,111 +16,18 @@ pub mod sgf;
 pub mod shard;
 pub mod stats;
 pub mod tally;
+mod terms;
 
-pub use game::{Forfeit, GameRecord, GameSetup, Outcome};
-pub use shard::Shard;
+pub use config::{EngineSpec, MatchConfig, Shard, default_draw_at};
+pub use game::{GameRecord, Outcome};
 pub use stats::{Decision, Sprt, elo_estimate, elo_pentanomial};
-pub use tally::{GameResult, Ledger, Tally};
+pub use tally::{GameResult, Ledger, MatchSummary, Tally};
+pub use terms::{Forfeit, GameSetup};
 
-use crate::types::{Color, Pos, Rule};
+use crate::types::{Color, Pos};
 use std::io::{self, Write};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
-
-/// An engine taking part.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineSpec {
-    /// Its name in the output.
-    pub name: String,
-    /// The shell command line that starts it.
-    pub command: String,
-}
-
-/// A match.
-#[derive(Clone, Debug)]
-pub struct MatchConfig {
-    /// Two or more engines; every pair plays.
-    pub engines: Vec<EngineSpec>,
-    /// The rule.
-    pub rule: Rule,
-    /// Board side.
-    pub size: usize,
-    /// Games per pair of engines.
-    pub games: usize,
-    /// Time per move (ms).
-    pub turn_ms: u64,
-    /// Time per game and side (ms; 0: none).
-    pub match_ms: u64,
-    /// How late an answer may be (ms).
-    pub tolerance_ms: u64,
-    /// Memory limit per engine (bytes; 0: none).
-    pub max_memory: u64,
-    /// Draw when this many stones are on the board.
-    pub draw_at: usize,
-    /// The openings, each used for two games in a row; empty: every game from the empty board.
-    pub openings: Vec<Vec<Pos>>,
-    /// Games played at the same time.
-    pub concurrency: usize,
-    /// Where SGF records go.
-    pub sgf_dir: Option<PathBuf>,
-    /// Stop early when the SPRT decides (two engines only).
-    pub sprt: Option<Sprt>,
-    /// Suspend engines while it is not their turn (GomocupJudge does).
-    pub suspend: bool,
-    /// Negotiate the first moves by this opening rule instead of playing the openings (the pair's first engine is
-    /// the tentative Black of the odd games).
-    pub opening_rule: Option<crate::opening_rule::OpeningRule>,
-    /// Play only this shard's games (whole opening pairs: see [`Shard`]).
-    pub shard: Option<Shard>,
-    /// Where the settings and every game's result go, for `merge`.
-    pub results: Option<PathBuf>,
-}
-
-impl MatchConfig {
-    /// A match of `engines` with the judge's defaults: renju on 15×15, two games, 1 s a move, no game clock,
-    /// 1000 ms tolerance, 350 MiB, the renju league's draw at `size² − 25` stones, the 26 renju openings.
-    #[must_use]
-    pub fn new(engines: Vec<EngineSpec>) -> MatchConfig {
-        MatchConfig {
-            engines,
-            rule: Rule::Renju,
-            size: 15,
-            games: 2,
-            turn_ms: 1_000,
-            match_ms: 0,
-            tolerance_ms: 1_000,
-            max_memory: 367_001_600,
-            draw_at: default_draw_at(Rule::Renju, 15),
-            openings: crate::openings::renju_openings(15, Rule::Renju),
-            concurrency: 1,
-            sgf_dir: None,
-            sprt: None,
-            suspend: true,
-            opening_rule: None,
-            shard: None,
-            results: None,
-        }
-    }
-}
-
-/// The stone count at which a game is drawn by default: `size² − 25` in renju (GomocupJudge's 200-stone rule on
-/// 15×15), the full board otherwise.
-#[must_use]
-pub fn default_draw_at(rule: Rule, size: usize) -> usize {
-    if rule == Rule::Renju { size * size - 25 } else { size * size }
-}
-
-/// What a match produced.
-#[derive(Clone, Debug)]
-pub struct MatchSummary {
-    /// Per pair `(i, j)` of engine indices, from `i`'s side.
-    pub pairs: Vec<((usize, usize), Tally)>,
-    /// Games played.
-    pub games: usize,
-    /// The SPRT's decision, if one ran.
-    pub sprt: Option<Decision>,
-}
 
 /// A game to play.
 #[derive(Clone, Copy, Debug)]

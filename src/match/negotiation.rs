@@ -3,8 +3,8 @@
 //! `SWAP2BOARD` for Swap2), the reply is read back into an action, and the rule's referee checks it. An engine that
 //! breaks the rule, answers nothing in time or crashes forfeits.
 
-use super::game::{Forfeit, GameSetup, parse_move};
 use super::process::{EngineProcess, Read};
+use super::terms::{Forfeit, GameSetup, parse_move};
 use crate::opening_rule::{Action, Negotiation, OpeningRule, Player, Request};
 use crate::protocol::opening_steps::OpeningStep;
 use crate::types::{Color, Pos};

@@ -12,7 +12,7 @@ pub fn game_sgf(record: &GameRecord, names: [&str; 2], rule: Rule, size: usize, 
     let result = match &record.outcome {
         Outcome::Five(c, _) => format!("{}+", letter(*c)),
         Outcome::Forfeit(c, f) => {
-            let kind = if matches!(f, super::game::Forfeit::Time(_)) { "T" } else { "F" };
+            let kind = if matches!(f, super::Forfeit::Time(_)) { "T" } else { "F" };
             format!("{}+{kind}", letter(c.opponent()))
         }
         Outcome::Draw(_) => "0".to_string(),
@@ -89,7 +89,7 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matches::game::Forfeit;
+    use crate::matches::Forfeit;
 
     #[test]
     fn a_record_has_the_moves_result_and_reason() {

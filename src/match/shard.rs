@@ -19,59 +19,18 @@
 //! `POINTS` is the pair's first engine's points doubled (0, 1, 2), `FORFEIT` `-`, `first` or `second`, the slowest
 //! answers in ms, `WINNER` `black`, `white` or `draw`. A file without its `end` line is a shard that did not finish.
 
+use super::config::{EngineSpec, MatchConfig, Shard};
 use super::stats::Sprt;
-use super::tally::{self, GameResult, Ledger};
-use super::{EngineSpec, MatchConfig, MatchSummary};
+use super::tally::{self, GameResult, Ledger, MatchSummary};
 use crate::openings::format_opening;
 use crate::types::Color;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::ops::Range;
 use std::path::Path;
 
 /// The first line of a results file.
 pub const RESULTS_MAGIC: &str = "tengen-match-results 1";
-
-/// Shard `index` (from 1) of `count`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Shard {
-    /// Which shard, from 1.
-    pub index: usize,
-    /// How many shards the run has.
-    pub count: usize,
-}
-
-impl Shard {
-    /// Parses `I/N` with `1 <= I <= N`.
-    ///
-    /// # Errors
-    /// What is wrong with the text.
-    pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("a shard is I/N with 1 <= I <= N (as a job array's task id of its size), not '{text}'");
-        let (i, n) = text.trim().split_once('/').ok_or_else(bad)?;
-        let (index, count): (usize, usize) =
-            (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
-        if index == 0 || index > count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
-
-    /// The units (opening pairs, numbered from 0) of a run of `units` that this shard plays: a contiguous block,
-    /// the blocks of shards 1 to N in order covering `0..units` once.
-    #[must_use]
-    pub fn pairs(&self, units: usize) -> Range<usize> {
-        let at = |k: usize| units * k / self.count.max(1);
-        at(self.index - 1)..at(self.index)
-    }
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
 
 /// The lines that define a run: two shards merge only when these are equal.
 fn settings(config: &MatchConfig) -> Vec<String> {
@@ -351,25 +310,6 @@ pub fn merge(files: &[(String, String)], out: &mut dyn Write) -> Result<io::Resu
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn shards_cover_the_run_once_in_order() {
-        for units in [0, 1, 5, 13, 104] {
-            for count in 1..=7 {
-                let mut next = 0;
-                for index in 1..=count {
-                    let r = Shard { index, count }.pairs(units);
-                    assert_eq!(r.start, next, "{units} units, shard {index}/{count}");
-                    next = r.end;
-                }
-                assert_eq!(next, units);
-            }
-        }
-        assert_eq!(Shard::parse(" 2/5 "), Ok(Shard { index: 2, count: 5 }));
-        for bad in ["0/3", "4/3", "2", "a/b", "1/0", ""] {
-            assert!(Shard::parse(bad).is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn game_lines_read_back_and_bad_ones_are_refused() {

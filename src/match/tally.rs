@@ -3,11 +3,22 @@
 //! as a [`GameResult`], the same whether it was just played or read back from a shard's results file
 //! ([`super::shard`]), so a merged run prints exactly what one run would have.
 
+use super::config::MatchConfig;
 use super::stats::{self, Decision, elo_estimate, elo_pentanomial};
-use super::{MatchConfig, MatchSummary};
 use crate::types::Color;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+
+/// What a match produced.
+#[derive(Clone, Debug)]
+pub struct MatchSummary {
+    /// Per pair `(i, j)` of engine indices, from `i`'s side.
+    pub pairs: Vec<((usize, usize), Tally)>,
+    /// Games played.
+    pub games: usize,
+    /// The SPRT's decision, if one ran.
+    pub sprt: Option<Decision>,
+}
 
 /// One finished game as the statistics see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,8 +187,8 @@ impl Ledger {
         if let Some(k) = r.forfeit {
             tally.forfeits[k.min(1)] += 1;
         }
-        for k in 0..2 {
-            tally.slowest_ms[k] = tally.slowest_ms[k].max(r.slowest_ms[k]);
+        for (slowest, &this) in tally.slowest_ms.iter_mut().zip(&r.slowest_ms) {
+            *slowest = (*slowest).max(this);
         }
         if let Some(other) = self.halves.remove(&(r.pair, r.game / 2)) {
             tally.penta[other + r.points] += 1;
