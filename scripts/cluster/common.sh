@@ -87,3 +87,43 @@ TASK
         ${SBATCH_ARGS:-} --wrap="$command")
     echo "$kind array job $array ($shards shards), merge job ${merge%%;*}: $dir/$merged"
 }
+
+# For the one-machine tests (slurm-test.sh, parallel-test.sh).
+
+# need_tools INSTALL PACKAGES TOOL...: with INSTALL = --install, installs Debian's PACKAGES (apt-get, as root) when a
+# TOOL is missing; then every TOOL must be there.
+need_tools() {
+    install=$1 packages=$2
+    shift 2
+    missing=
+    for tool in "$@"; do command -v "$tool" >/dev/null || missing="$missing $tool"; done
+    if [ -n "$missing" ] && [ "$install" = --install ]; then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $packages >/dev/null
+        missing=
+        for tool in "$@"; do command -v "$tool" >/dev/null || missing="$missing $tool"; done
+    fi
+    [ -z "$missing" ] || { echo "error: not installed:$missing (try --install)" >&2; exit 1; }
+}
+
+# test_binary: the binary the tests run (as $tengen), from the repository's root: TENGEN when set, else the release
+# build, else the one `cargo test` built (as in .ci/run), else a release build made now.
+test_binary() {
+    if [ -n "${TENGEN:-}" ]; then
+        tengen=$(cd "$(dirname "$TENGEN")" && pwd)/$(basename "$TENGEN")
+    elif [ -x target/release/pbrain-tengen ] || [ ! -x target/debug/pbrain-tengen ]; then
+        [ -x target/release/pbrain-tengen ] || cargo build --release
+        tengen=$(pwd)/target/release/pbrain-tengen
+    else
+        tengen=$(pwd)/target/debug/pbrain-tengen
+    fi
+}
+
+# test_openings FILE: the four openings of the tests' small match.
+test_openings() {
+    printf 'h8 h9 h10\nh8 h9 i10\nh8 h9 j10\nh8 h9 i9\n' >"$1"
+}
+
+# match_report FILE: a match's report after its games, without the slowest answers (times, not results).
+match_report() {
+    sed -n '/games played$/,$p' "$1" | grep -v 'slowest answer'
+}

@@ -11,22 +11,9 @@
 set -eu
 cd "$(dirname "$0")/../.."
 root=$(pwd)
-if [ "${1:-}" = --install ]; then
-    command -v slurmctld >/dev/null && command -v munged >/dev/null \
-        || DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends slurm-wlm munge >/dev/null
-fi
-for tool in slurmctld slurmd munged sbatch squeue sinfo scontrol; do
-    command -v "$tool" >/dev/null || { echo "error: $tool is not installed (try --install)" >&2; exit 1; }
-done
-# The release binary, else the one `cargo test` built (as in .ci/run), else a release build.
-if [ -n "${TENGEN:-}" ]; then
-    tengen=$(cd "$(dirname "$TENGEN")" && pwd)/$(basename "$TENGEN")
-elif [ -x target/release/pbrain-tengen ] || [ ! -x target/debug/pbrain-tengen ]; then
-    [ -x target/release/pbrain-tengen ] || cargo build --release
-    tengen=$root/target/release/pbrain-tengen
-else
-    tengen=$root/target/debug/pbrain-tengen
-fi
+. scripts/cluster/common.sh
+need_tools "${1:-}" "slurm-wlm munge" slurmctld slurmd munged sbatch squeue sinfo scontrol
+test_binary
 work=$(mktemp -d /tmp/tengen-slurm.XXXXXX)
 host=$(hostname -s)
 mkdir -p "$work/state" "$work/spool" "$work/munge" "$work/runs"
@@ -113,7 +100,7 @@ else
 fi
 
 # A match of two fixed-depth engines (games that do not depend on timing): 8 games in 2 shards.
-printf 'h8 h9 h10\nh8 h9 i10\nh8 h9 j10\nh8 h9 i9\n' >"$work/openings.txt"
+test_openings "$work/openings.txt"
 out=$(TENGEN=$tengen scripts/cluster/slurm-match.sh 2 "$work/runs/match" \
     --engine "$tengen --max-depth 2" --name deep --engine "$tengen --max-depth 1" --name shallow \
     --games 8 --openings "$work/openings.txt" --turn-ms 5000)
@@ -122,12 +109,11 @@ wait_for $(ids "$out")
 cat "$work/runs/match/result.txt"
 "$tengen" match --engine "$tengen --max-depth 2" --name deep --engine "$tengen --max-depth 1" --name shallow \
     --games 8 --openings "$work/openings.txt" --turn-ms 5000 >"$work/whole.txt"
-report() { sed -n '/games played$/,$p' "$1" | grep -v 'slowest answer'; }
-if [ "$(report "$work/runs/match/result.txt")" = "$(report "$work/whole.txt")" ]; then
+if [ "$(match_report "$work/runs/match/result.txt")" = "$(match_report "$work/whole.txt")" ]; then
     echo "match: the 2 shards merged report what the unsharded run reports"
 else
     echo "error: the merged match differs from the unsharded run:" >&2
-    report "$work/whole.txt" >&2
+    match_report "$work/whole.txt" >&2
     exit 1
 fi
 stop

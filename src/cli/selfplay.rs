@@ -277,10 +277,10 @@ pub fn selfplay(m: &Match, out: &mut dyn Write) -> io::Result<()> {
     let mut failed = None;
     // This shard's games (all of them unsharded), in the run's order: the game file keeps that order whatever order
     // the games end in, so the shards' files joined in shard order are the unsharded run's file.
-    let owned = m.shard.map(|s| s.pairs(m.games.div_ceil(2)));
-    let games: Vec<usize> = (0..m.games).filter(|g| owned.as_ref().is_none_or(|r| r.contains(&(g / 2)))).collect();
+    let games: Vec<usize> = (0..m.games).filter(|&g| m.shard.is_none_or(|s| s.plays(m.games, g))).collect();
+    // Games ended but not yet in the file, and how many of `games` are.
     let mut waiting: BTreeMap<usize, GameRecord> = BTreeMap::new();
-    let mut written = 0;
+    let mut recorded = 0;
     std::thread::scope(|scope| {
         let (openings, games) = (&openings, &games);
         scope.spawn(move || {
@@ -329,9 +329,9 @@ pub fn selfplay(m: &Match, out: &mut dyn Write) -> io::Result<()> {
             .and_then(|()| {
                 let Some(file) = record.as_mut() else { return Ok(()) };
                 waiting.insert(game, played.record);
-                while let Some(next) = games.get(written).and_then(|g| waiting.remove(g)) {
+                while let Some(next) = games.get(recorded).and_then(|g| waiting.remove(g)) {
                     write_game(file, &next)?;
-                    written += 1;
+                    recorded += 1;
                 }
                 file.flush()
             });

@@ -56,6 +56,13 @@ pub struct MatchConfig {
 }
 
 impl MatchConfig {
+    /// Every pair of engines `(i, j)` with `i < j`, in the order the match plays and reports them.
+    #[must_use]
+    pub fn pairs(&self) -> Vec<(usize, usize)> {
+        let n = self.engines.len();
+        (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect()
+    }
+
     /// A match of `engines` with the judge's defaults: renju on 15×15, two games, 1 s a move, no game clock,
     /// 1000 ms tolerance, 350 MiB, the renju league's draw at `size² − 25` stones, the 26 renju openings.
     #[must_use]
@@ -120,6 +127,13 @@ impl Shard {
     pub fn pairs(&self, units: usize) -> Range<usize> {
         let at = |k: usize| units * k / self.count.max(1);
         at(self.index - 1)..at(self.index)
+    }
+
+    /// Whether game `game` (from 0, each opening serving games `2k` and `2k + 1`) of a run of `games` games per pair
+    /// of engines is this shard's.
+    #[must_use]
+    pub fn plays(&self, games: usize, game: usize) -> bool {
+        self.pairs(games.div_ceil(2)).contains(&(game / 2))
     }
 }
 

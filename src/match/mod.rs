@@ -43,17 +43,15 @@ struct Job {
 /// # Errors
 /// Output I/O errors, and SGF or results files that cannot be written.
 pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary> {
-    let n = config.engines.len();
-    let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect();
+    let pairs = config.pairs();
     let all: Vec<Job> =
         (0..config.games).flat_map(|game| (0..pairs.len()).map(move |pair| Job { pair, game })).collect();
     let total = all.len();
     // The games of this shard, each with its index in the whole run's list (its round is the index + 1).
-    let owned = config.shard.map(|s| s.pairs(config.games.div_ceil(2)));
     let jobs: Vec<(usize, Job)> = all
         .into_iter()
         .enumerate()
-        .filter(|(_, job)| owned.as_ref().is_none_or(|r| r.contains(&(job.game / 2))))
+        .filter(|(_, job)| config.shard.is_none_or(|s| s.plays(config.games, job.game)))
         .collect();
     if let Some(dir) = &config.sgf_dir {
         std::fs::create_dir_all(dir)?;
@@ -163,11 +161,7 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
     if let Some(w) = results {
         w.finish(ledger.games)?;
     }
-    let summary = MatchSummary {
-        pairs: pairs.iter().copied().zip(ledger.tallies.iter().cloned()).collect(),
-        games: ledger.games,
-        sprt: config.sprt.map(|_| decision.unwrap_or(Decision::Continue)),
-    };
+    let summary = ledger.summary(&pairs, config.sprt.map(|_| decision.unwrap_or(Decision::Continue)));
     tally::write_results(config, &ledger, &summary, out)?;
     Ok(summary)
 }

@@ -21,7 +21,7 @@
 
 use super::config::{EngineSpec, MatchConfig, Shard};
 use super::stats::Sprt;
-use super::tally::{self, GameResult, Ledger, MatchSummary};
+use super::tally::{self, GameResult, Ledger};
 use crate::openings::format_opening;
 use crate::types::Color;
 use std::collections::BTreeMap;
@@ -220,8 +220,8 @@ fn config_of(settings: &[String]) -> Result<(MatchConfig, usize), String> {
     }
     let games = games_per_pair.ok_or("the settings have no games line")?;
     config.games = games;
-    let n = config.engines.len();
-    Ok((config, games * n * (n - 1) / 2))
+    let total = games * config.pairs().len();
+    Ok((config, total))
 }
 
 /// `merge` of match results: the texts of shards' results files (with the names errors give them) merged and
@@ -266,18 +266,16 @@ pub fn merge(files: &[(String, String)], out: &mut dyn Write) -> Result<io::Resu
         }
     }
     let (config, total) = config_of(&first.settings).map_err(|e| format!("{}: {e}", first.name))?;
-    let n = config.engines.len();
-    let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect();
+    let pairs = config.pairs();
     let mut ledger = Ledger::new(pairs.len());
     let mut rounds: BTreeMap<usize, &str> = BTreeMap::new();
     for s in &shards {
-        let owned = s.shard.pairs(config.games.div_ceil(2));
         for g in &s.games {
             // The whole run's order: game by game, each pair of engines in turn.
             let fits = g.pair < pairs.len()
                 && g.game < config.games
                 && g.round == g.game * pairs.len() + g.pair + 1
-                && owned.contains(&(g.game / 2));
+                && s.shard.plays(config.games, g.game);
             if !fits {
                 return Err(format!("{}: game {} is not one of shard {}'s games", s.name, g.round, s.shard));
             }
@@ -297,12 +295,8 @@ pub fn merge(files: &[(String, String)], out: &mut dyn Write) -> Result<io::Resu
             let (noun, verb) = if missing.len() == 1 { ("shard", "is") } else { ("shards", "are") };
             writeln!(out, "note: {noun} {} {verb} missing: these figures are for part of the run", missing.join(", "))?;
         }
-        let summary = MatchSummary {
-            pairs: pairs.iter().copied().zip(ledger.tallies.iter().cloned()).collect(),
-            games: ledger.games,
-            // As one run: the SPRT's verdict on all the games (one run would have stopped where it decided).
-            sprt: config.sprt.map(|s| s.decide(&ledger.tallies[0].penta)),
-        };
+        // As one run: the SPRT's verdict on all the games (one run would have stopped where it decided).
+        let summary = ledger.summary(&pairs, config.sprt.map(|s| s.decide(&ledger.tallies[0].penta)));
         tally::write_results(&config, &ledger, &summary, out)
     })())
 }

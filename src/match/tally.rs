@@ -197,6 +197,16 @@ impl Ledger {
         }
     }
 
+    /// The match's results: each of `pairs` (the config's, in order) with its totals, and the SPRT's decision.
+    #[must_use]
+    pub fn summary(&self, pairs: &[(usize, usize)], sprt: Option<Decision>) -> MatchSummary {
+        MatchSummary {
+            pairs: pairs.iter().copied().zip(self.tallies.iter().cloned()).collect(),
+            games: self.games,
+            sprt,
+        }
+    }
+
     /// Black's score line, printed when the colours came out of an opening rule.
     ///
     /// # Errors
