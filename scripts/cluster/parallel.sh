@@ -27,15 +27,30 @@ run_kind "$kind"
 command -v parallel >/dev/null || { echo "error: GNU parallel is not installed" >&2; exit 1; }
 cd "$dir"
 rm -f shard-*."$ext"
+# GNU parallel runs local jobs with $SHELL and keeps its files under $HOME: give both where the caller (a CI job, a
+# cron entry) left them unset.
+export SHELL="${SHELL:-/bin/sh}"
+export HOME="${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}"
 # -q keeps every option one argument on the far side (engine command lines have spaces).
 seq 1 "$shards" | parallel --will-cite --sshlogin "$hosts" --workdir ... --return "shard-{}.$ext" --cleanup \
     --joblog joblog --halt now,fail=1 --tag -q "$tengen" "$kind" "$@" --shard "{}/$shards" "$flag" "shard-{}.$ext" \
     >shards.log 2>&1 || { echo "error: a shard failed: $dir/shards.log" >&2; tail -5 shards.log >&2; exit 1; }
+# A file that did not come back (rsync failed, the host's shell could not start the job) fails the run here: GNU
+# parallel counts only the job's exit status.
+i=1
+while [ "$i" -le "$shards" ]; do
+    [ -f "shard-$i.$ext" ] || { echo "error: shard $i's file did not come back: $dir/shards.log" >&2
+        tail -5 shards.log >&2; exit 1; }
+    i=$((i + 1))
+done
 files=$(shard_files "$dir" "$shards" "$ext")
+status=0
 if [ "$kind" = selfplay ]; then
-    eval "\"\$tengen\" merge --out $merged $files" >merge.log
-    cat merge.log
+    out=merge.log
+    eval "\"\$tengen\" merge --out $merged $files" >"$out" || status=$?
 else
-    eval "\"\$tengen\" merge $files" >"$merged"
-    cat "$merged"
+    out=$merged
+    eval "\"\$tengen\" merge $files" >"$out" || status=$?
 fi
+cat "$out"
+[ "$status" = 0 ] || { echo "error: the merge failed (exit status $status)" >&2; exit 1; }
