@@ -15,6 +15,8 @@ cargo build --release --target x86_64-pc-windows-gnu --quiet || fail "the Window
 exe=target/x86_64-pc-windows-gnu/release/pbrain-tengen.exe
 scripts/check-imports.sh "$exe" || fail "the executable imports a DLL that Wine or older Windows lack"
 export WINEDEBUG=-all,err+module  # the loader's missing-DLL errors, nothing else
+# Wine keeps its prefix under HOME: a login's home where the caller (a CI job) left HOME unset.
+export HOME="${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}"
 export WINEPREFIX="${WINEPREFIX:-$HOME/.wine-tengen}"
 if [ ! -f "$WINEPREFIX/system.reg" ]; then
     echo "initialising the Wine prefix $WINEPREFIX"
