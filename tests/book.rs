@@ -3,7 +3,7 @@
 
 use std::process::Command;
 use tengen::book::{Book, BookMove};
-use tengen::pattern::PatternBoard;
+use tengen::pattern::{MoveOutcome, PatternBoard};
 use tengen::protocol::{PRESET_BOOK, Session};
 use tengen::types::{Color, Pos, Rule};
 
@@ -97,4 +97,71 @@ fn the_session_plays_the_book_move_and_searches_without_the_book() {
     assert_eq!(code, Some(2), "{text}");
     assert!(text.contains("cannot read"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The stones of a book key, as a pattern board (checking each stone is on the board and on an empty point), and
+/// the side to move.
+fn board_of(key: &[u16]) -> (PatternBoard, Color) {
+    let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");
+    let mut count = [0usize; 2];
+    for &s in key {
+        let c = if s >> 15 == 0 { Color::Black } else { Color::White };
+        let p = Pos::from_index(usize::from(s & 0x7fff));
+        assert!(p.on_board(15) && pb.board().is_empty(p), "stone {s:#x} of {key:?}");
+        assert!(!matches!(pb.outcome(p, c), MoveOutcome::Win | MoveOutcome::Forbidden(_)), "{key:?}: game over");
+        pb.make(p, c);
+        count[c.index()] += 1;
+    }
+    let to_move = match count[0].checked_sub(count[1]) {
+        Some(0) => Color::Black,
+        Some(1) => Color::White,
+        _ => panic!("{key:?}: {} black and {} white stones", count[0], count[1]),
+    };
+    (pb, to_move)
+}
+
+#[test]
+fn the_embedded_renju_book_holds_every_opening_and_only_legal_moves() {
+    let book = Book::embedded(Rule::Renju, 15).expect("the embedded book parses");
+    assert!(book.len() > 26, "{} positions", book.len());
+    for (key, moves) in &book.entries {
+        let (mut pb, to_move) = board_of(key);
+        assert!(!moves.is_empty(), "{key:?} has no move");
+        assert!(moves.windows(2).all(|w| w[0].score >= w[1].score), "{key:?}: not best first");
+        for m in moves {
+            let outcome = pb.outcome(m.point, to_move);
+            assert!(matches!(outcome, MoveOutcome::Normal | MoveOutcome::Win), "{key:?}: {m:?} is {outcome:?}");
+        }
+    }
+    // The 26 openings (Black's third stone played, White to move), looked up as a game reaches them.
+    let openings = include_str!("data/renju26.tsv");
+    let mut seen = 0;
+    for line in openings.lines().filter(|l| !l.starts_with('#') && !l.starts_with("line\t")) {
+        let notation = line.split('\t').nth(4).expect("renju_notation column");
+        let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");
+        for (i, m) in notation.split_whitespace().enumerate() {
+            pb.make(Pos::parse(m, 15).expect("point"), if i % 2 == 0 { Color::Black } else { Color::White });
+        }
+        let moves = book.moves(&pb);
+        assert!(!moves.is_empty(), "opening {notation} is not in the book");
+        assert!(moves.iter().all(|m| pb.board().is_empty(m.point)), "{notation}: {moves:?}");
+        seen += 1;
+    }
+    assert_eq!(seen, 26);
+}
+
+#[test]
+fn the_engine_answers_an_opening_from_the_embedded_book() {
+    let book = Book::embedded(Rule::Renju, 15).expect("the embedded book parses");
+    // Kagetsu (h8 h9 i10, 2I): Tengen is White; its stone H9 is 1, Black's H8 and I10 are 2.
+    let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");
+    for (p, c) in [("h8", Color::Black), ("h9", Color::White), ("i10", Color::Black)] {
+        pb.make(Pos::parse(p, 15).expect("point"), c);
+    }
+    let allowed: Vec<String> = book.moves(&pb).iter().map(|m| format!("{},{}", m.point.x, m.point.y)).collect();
+    assert!(!allowed.is_empty());
+    let game = ["START 15", "INFO rule 4", "INFO timeout_turn 2000", "BOARD", "7,7,2", "7,6,1", "8,5,2", "DONE"];
+    let replies = session(Vec::new(), &game);
+    let reply = replies.last().expect("a reply");
+    assert!(allowed.contains(reply), "{reply} is not among the book's {allowed:?}");
 }
