@@ -5,6 +5,7 @@ use std::process::Command;
 use tengen::book::{Book, BookMove};
 use tengen::pattern::{MoveOutcome, PatternBoard};
 use tengen::protocol::{PRESET_BOOK, Session};
+use tengen::tune::data::replay_moves;
 use tengen::types::{Color, Pos, Rule};
 
 const BIN: &str = env!("CARGO_BIN_EXE_pbrain-tengen");
@@ -65,10 +66,7 @@ fn the_session_plays_the_book_move_and_searches_without_the_book() {
     let dir = scratch("session");
     let file = dir.join("odd.book");
     // After H8 H9 H10 the book says A1: no search would play it.
-    let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");
-    for (i, m) in ["h8", "h9", "h10"].iter().enumerate() {
-        pb.make(Pos::parse(m, 15).expect("point"), if i % 2 == 0 { Color::Black } else { Color::White });
-    }
+    let pb = board_after(&["h8", "h9", "h10"]);
     let mut book = Book::new(Rule::Renju, 15);
     book.insert(pb.board().moves(), &[BookMove { point: Pos::parse("a1", 15).expect("a1"), score: 0, depth: 1 }]);
     std::fs::write(&file, book.to_text()).expect("write");
@@ -99,25 +97,25 @@ fn the_session_plays_the_book_move_and_searches_without_the_book() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The stones of a book key, as a pattern board (checking each stone is on the board and on an empty point), and
-/// the side to move.
+/// The position of a book key as a pattern board (`from_stones` refuses a point off the board, a point given twice
+/// and a five on the board), and the side to move: Black with as many stones as White, White one stone behind.
 fn board_of(key: &[u16]) -> (PatternBoard, Color) {
-    let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");
-    let mut count = [0usize; 2];
-    for &s in key {
-        let c = if s >> 15 == 0 { Color::Black } else { Color::White };
-        let p = Pos::from_index(usize::from(s & 0x7fff));
-        assert!(p.on_board(15) && pb.board().is_empty(p), "stone {s:#x} of {key:?}");
-        assert!(!matches!(pb.outcome(p, c), MoveOutcome::Win | MoveOutcome::Forbidden(_)), "{key:?}: game over");
-        pb.make(p, c);
-        count[c.index()] += 1;
-    }
-    let to_move = match count[0].checked_sub(count[1]) {
+    let (black, white): (Vec<u16>, Vec<u16>) = key.iter().partition(|&&s| s >> 15 == 0);
+    let points = |stones: &[u16]| stones.iter().map(|&s| Pos::from_index(usize::from(s & 0x7fff))).collect::<Vec<_>>();
+    let pb = PatternBoard::from_stones(15, Rule::Renju, &points(&black), &points(&white))
+        .unwrap_or_else(|e| panic!("{key:?}: {e:?}"));
+    let to_move = match black.len().checked_sub(white.len()) {
         Some(0) => Color::Black,
         Some(1) => Color::White,
-        _ => panic!("{key:?}: {} black and {} white stones", count[0], count[1]),
+        _ => panic!("{key:?}: {} black and {} white stones", black.len(), white.len()),
     };
     (pb, to_move)
+}
+
+/// The renju position `moves` (in `H8` notation, Black first) lead to.
+fn board_after(moves: &[&str]) -> PatternBoard {
+    let points: Vec<Pos> = moves.iter().map(|m| Pos::parse(m, 15).expect("point")).collect();
+    replay_moves(15, Rule::Renju, &points).expect("a position").0
 }
 
 #[test]
@@ -138,10 +136,7 @@ fn the_embedded_renju_book_holds_every_opening_and_only_legal_moves() {
     let mut seen = 0;
     for line in openings.lines().filter(|l| !l.starts_with('#') && !l.starts_with("line\t")) {
         let notation = line.split('\t').nth(4).expect("renju_notation column");
-        let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");
-        for (i, m) in notation.split_whitespace().enumerate() {
-            pb.make(Pos::parse(m, 15).expect("point"), if i % 2 == 0 { Color::Black } else { Color::White });
-        }
+        let pb = board_after(&notation.split_whitespace().collect::<Vec<_>>());
         let moves = book.moves(&pb);
         assert!(!moves.is_empty(), "opening {notation} is not in the book");
         assert!(moves.iter().all(|m| pb.board().is_empty(m.point)), "{notation}: {moves:?}");
@@ -154,10 +149,7 @@ fn the_embedded_renju_book_holds_every_opening_and_only_legal_moves() {
 fn the_engine_answers_an_opening_from_the_embedded_book() {
     let book = Book::embedded(Rule::Renju, 15).expect("the embedded book parses");
     // Kagetsu (h8 h9 i10, 2I): Tengen is White; its stone H9 is 1, Black's H8 and I10 are 2.
-    let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");
-    for (p, c) in [("h8", Color::Black), ("h9", Color::White), ("i10", Color::Black)] {
-        pb.make(Pos::parse(p, 15).expect("point"), c);
-    }
+    let pb = board_after(&["h8", "h9", "i10"]);
     let allowed: Vec<String> = book.moves(&pb).iter().map(|m| format!("{},{}", m.point.x, m.point.y)).collect();
     assert!(!allowed.is_empty());
     let game = ["START 15", "INFO rule 4", "INFO timeout_turn 2000", "BOARD", "7,7,2", "7,6,1", "8,5,2", "DONE"];

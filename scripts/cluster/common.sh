@@ -20,6 +20,13 @@ prepare() {
     [ -x "$tengen" ] || { echo "error: no binary at $tengen (build it, or set TENGEN)" >&2; exit 1; }
 }
 
+# login_env: exports the HOME (the user's passwd entry) and SHELL (/bin/sh) that an ssh login has, where the caller (a
+# CI job, a cron entry) left them unset: GNU parallel runs jobs with $SHELL and keeps its files under $HOME.
+login_env() {
+    export HOME="${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}"
+    export SHELL="${SHELL:-/bin/sh}"
+}
+
 # concurrency OPTIONS...: the value of --concurrency among the options (1 when absent).
 concurrency() {
     n=1

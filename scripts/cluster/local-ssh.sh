@@ -13,9 +13,8 @@ done
 [ $# -ge 1 ] || { echo "usage: local-ssh.sh [options] HOST COMMAND..." >&2; exit 255; }
 shift
 [ "${1:-}" = -- ] && shift
-# As ssh does: the words joined by spaces, run by a shell in the home directory, with the HOME and SHELL that sshd
-# gives a login (GNU parallel's worker runs the command with $SHELL; a CI job may start with neither set).
-export HOME="${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}"
-export SHELL="${SHELL:-/bin/sh}"
+# As ssh does: the words joined by spaces, run by a shell in the home directory, with a login's HOME and SHELL.
+. "$(dirname "$0")/common.sh"
+login_env
 cd "${HOME:-/}"
 exec sh -c "$*"

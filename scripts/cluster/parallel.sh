@@ -27,10 +27,7 @@ run_kind "$kind"
 command -v parallel >/dev/null || { echo "error: GNU parallel is not installed" >&2; exit 1; }
 cd "$dir"
 rm -f shard-*."$ext"
-# GNU parallel runs local jobs with $SHELL and keeps its files under $HOME: give both where the caller (a CI job, a
-# cron entry) left them unset.
-export SHELL="${SHELL:-/bin/sh}"
-export HOME="${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}"
+login_env
 # -q keeps every option one argument on the far side (engine command lines have spaces).
 seq 1 "$shards" | parallel --will-cite --sshlogin "$hosts" --workdir ... --return "shard-{}.$ext" --cleanup \
     --joblog joblog --halt now,fail=1 --tag -q "$tengen" "$kind" "$@" --shard "{}/$shards" "$flag" "shard-{}.$ext" \
