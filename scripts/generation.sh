@@ -34,7 +34,7 @@ echo "== training $out ($(date -u +%H:%M:%S))"
 # shellcheck disable=SC2046
 "$bin" train --rule "$rule" $(ls data/games/*-"$rule".tgr) --drop-vcf 2000 --epochs "${EPOCHS:-16}" --out "$out" \
     > "$dir/$name-$rule-train.log" 2>&1
-grep -E "^(epoch|loss|held)" "$dir/$name-$rule-train.log" | tail -3 || tail -3 "$dir/$name-$rule-train.log"
+grep -E "^(epoch|rounded)" "$dir/$name-$rule-train.log" | tail -2 || tail -3 "$dir/$name-$rule-train.log"
 
 check=${CHECK:-600}
 [ "$check" -gt 0 ] || exit 0
