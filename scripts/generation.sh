@@ -8,14 +8,16 @@
 #      data/games/NAME-RULE.tgr (appended when the file is there: a run that stopped goes on with another seed);
 #   2. train on data/games/*-RULE.tgr (the file names in order) into OUT (default target/generation/NAME-RULE.tgnn);
 #   3. CHECK games (default 600) at 20,000 nodes a move, the new network (A) against the current one (B).
-# Environment: TENGEN (default target/release/pbrain-tengen, built when missing), NETWORK, OUT, EPOCHS (16),
+# Environment: TENGEN (default target/release/pbrain-tengen, built first), NETWORK, OUT, EPOCHS (16),
 # CONCURRENCY (the machine's cores), CHECK (0: no check). Each step's output goes to OUT's directory, .log files.
 set -eu
 cd "$(dirname "$0")/.."
 [ $# -eq 4 ] || { echo "usage: scripts/generation.sh RULE NAME SEED SECONDS" >&2; exit 2; }
 rule=$1 name=$2 seed=$3 secs=$4
+# The networks are embedded in the binary: build it so that it plays the ones in data/network/.
+[ -n "${TENGEN:-}" ] || cargo build --release --quiet
 bin=${TENGEN:-target/release/pbrain-tengen}
-[ -x "$bin" ] || cargo build --release --quiet
+[ -f "$bin" ] && [ -x "$bin" ] || { echo "error: no binary at $bin (set TENGEN)" >&2; exit 1; }
 out=${OUT:-target/generation/$name-$rule.tgnn}
 dir=$(dirname "$out")
 mkdir -p "$dir"
@@ -34,7 +36,7 @@ echo "== training $out ($(date -u +%H:%M:%S))"
 # shellcheck disable=SC2046
 "$bin" train --rule "$rule" $(ls data/games/*-"$rule".tgr) --drop-vcf 2000 --epochs "${EPOCHS:-16}" --out "$out" \
     > "$dir/$name-$rule-train.log" 2>&1
-grep -E "^(epoch|rounded)" "$dir/$name-$rule-train.log" | tail -2 || tail -3 "$dir/$name-$rule-train.log"
+grep -E "^(epoch|rounded)" "$dir/$name-$rule-train.log" | tail -2
 
 check=${CHECK:-600}
 [ "$check" -gt 0 ] || exit 0
