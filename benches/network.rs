@@ -1,12 +1,13 @@
 //! The evaluations' cost per call: for 200 middle-game renju positions (tests/data/referee_fuzz_2000.tsv) and every
 //! empty point, a move made and taken back with the network's accumulator following it, and the position after
-//! the move evaluated by the network and by the classical evaluation. Run with `cargo bench --bench network`;
-//! figures are medians of several runs, nanoseconds per call.
+//! the move evaluated by the network and by the classical evaluation. Run with `cargo bench --bench network`
+//! (`NETWORK=FILE cargo bench --bench network` times another renju network file than the build's); figures are
+//! medians of several runs, nanoseconds per call.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 use tengen::cli::parse_position_line;
-use tengen::eval::network::{Accumulator, default_network};
+use tengen::eval::network::{Accumulator, Network, default_network};
 use tengen::eval::{default_weights, evaluate, network_evaluate};
 use tengen::pattern::PatternBoard;
 use tengen::types::{Color, Pos, Rule};
@@ -20,7 +21,11 @@ fn median(mut times: Vec<Duration>) -> Duration {
 }
 
 fn main() {
-    let net = default_network(Rule::Renju).expect("the build's renju network");
+    let net = match std::env::var("NETWORK") {
+        Ok(path) => Network::load(&path).unwrap_or_else(|e| panic!("{e}")),
+        Err(_) => default_network(Rule::Renju).expect("the build's renju network"),
+    };
+    println!("{net:?}");
     let weights = default_weights();
     let mut boards: Vec<PatternBoard> = REFEREE
         .lines()

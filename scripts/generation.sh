@@ -9,7 +9,8 @@
 #   2. train on data/games/*-RULE.tgr (the file names in order) into OUT (default target/generation/NAME-RULE.tgnn);
 #   3. CHECK games (default 600) at 20,000 nodes a move, the new network (A) against the current one (B).
 # Environment: TENGEN (default target/release/pbrain-tengen, built first), NETWORK, OUT, EPOCHS (16),
-# CONCURRENCY (the machine's cores), CHECK (0: no check). Each step's output goes to OUT's directory, .log files.
+# CONCURRENCY (the machine's cores), CHECK (0: no check), TRAIN_ARGS (more options of train, e.g. --empty-only, which
+# renju's network has). Each step's output goes to OUT's directory, .log files.
 set -eu
 cd "$(dirname "$0")/.."
 [ $# -eq 4 ] || { echo "usage: scripts/generation.sh RULE NAME SEED SECONDS" >&2; exit 2; }
@@ -33,9 +34,9 @@ timeout "$secs" "$bin" selfplay "$@" --games 1000000 --nodes 20000 --openings va
 echo "   $(grep -c '^game' "$dir/$name-$rule-selfplay.log" || true) games"
 
 echo "== training $out ($(date -u +%H:%M:%S))"
-# shellcheck disable=SC2046
-"$bin" train --rule "$rule" $(ls data/games/*-"$rule".tgr) --drop-vcf 2000 --epochs "${EPOCHS:-16}" --out "$out" \
-    > "$dir/$name-$rule-train.log" 2>&1
+# shellcheck disable=SC2046,SC2086
+"$bin" train --rule "$rule" $(ls data/games/*-"$rule".tgr) --drop-vcf 2000 --epochs "${EPOCHS:-16}" ${TRAIN_ARGS:-} \
+    --out "$out" > "$dir/$name-$rule-train.log" 2>&1
 grep -E "^(epoch|rounded)" "$dir/$name-$rule-train.log" | tail -2
 
 check=${CHECK:-600}

@@ -7,9 +7,18 @@ use tengen::pattern::PatternBoard;
 use tengen::train::model::Model;
 use tengen::types::{Color, Pos, Rule};
 
-/// A network with random tables and head (the float model's random start, rounded).
-fn random_network(group: Group, seed: u64) -> &'static Network {
-    Box::leak(Box::new(Model::random(group, seed).quantise(300.0, vec!["random".into()])))
+/// A network with random tables and head (the float model's random start, rounded), pooling every point or
+/// (`empty_only`) the empty points alone; the rows of windows centred on stones are random either way.
+fn random_network(group: Group, seed: u64, empty_only: bool) -> &'static Network {
+    let mut model = Model::random(group, seed);
+    model.empty_only = empty_only;
+    Box::leak(Box::new(model.quantise(300.0, vec!["random".into()])))
+}
+
+/// Every rule with a random network of each kind: every point pooled, the empty points alone.
+fn every_kind(seed: u64) -> Vec<(Rule, &'static Network)> {
+    let kinds = Rule::ALL.into_iter().flat_map(|rule| [(rule, false), (rule, true)]);
+    kinds.map(|(rule, empty_only)| (rule, random_network(Group::of(rule), seed, empty_only))).collect()
 }
 
 /// An empty point of `pb`, chosen by `rng`.
@@ -21,8 +30,7 @@ fn random_empty(pb: &PatternBoard, rng: &mut StdRng) -> Pos {
 #[test]
 fn the_incremental_accumulator_equals_one_built_from_scratch() {
     let mut rng = StdRng::seed_from_u64(5);
-    for rule in Rule::ALL {
-        let net = random_network(Group::of(rule), 11);
+    for (rule, net) in every_kind(11) {
         for size in [15, 9, 20] {
             let mut pb = PatternBoard::new(size, rule).expect("board");
             let mut acc = Accumulator::new(net, pb.board());
@@ -44,8 +52,8 @@ fn the_incremental_accumulator_equals_one_built_from_scratch() {
                     side = side.opponent();
                 }
                 let fresh = Accumulator::new(net, pb.board());
-                assert!(acc.same_state(&fresh, size), "{rule:?} size {size} step {step}");
-                assert!(portable.same_state(&fresh, size), "{rule:?} size {size} step {step} (portable)");
+                assert!(acc.same_state(&fresh, pb.board()), "{rule:?} {net:?} size {size} step {step}");
+                assert!(portable.same_state(&fresh, pb.board()), "{rule:?} {net:?} size {size} step {step} (portable)");
                 for c in Color::BOTH {
                     let flags = (step as u32 * 37) & 0x7ff;
                     assert_eq!(acc.logit(c, flags).to_bits(), fresh.logit(c, flags).to_bits());
@@ -61,8 +69,7 @@ fn the_incremental_accumulator_equals_one_built_from_scratch() {
 #[test]
 fn stones_older_than_the_state_are_taken_back_by_computing_their_change() {
     let mut rng = StdRng::seed_from_u64(21);
-    for rule in Rule::ALL {
-        let net = random_network(Group::of(rule), 17);
+    for (rule, net) in every_kind(17) {
         let mut pb = PatternBoard::new(15, rule).expect("board");
         let mut side = Color::Black;
         let mut place = |pb: &mut PatternBoard, side: &mut Color| {
@@ -84,7 +91,7 @@ fn stones_older_than_the_state_are_taken_back_by_computing_their_change() {
             acc.unmake(pb.board(), p);
             pb.undo();
             let fresh = Accumulator::new(net, pb.board());
-            assert!(acc.same_state(&fresh, 15), "{rule:?} {} stones", pb.board().stone_count());
+            assert!(acc.same_state(&fresh, pb.board()), "{rule:?} {net:?} {} stones", pb.board().stone_count());
             // And a stone placed again on the way down is followed and taken back as any other.
             if pb.board().stone_count() % 7 == 3 {
                 let q = place(&mut pb, &mut side);
@@ -92,7 +99,11 @@ fn stones_older_than_the_state_are_taken_back_by_computing_their_change() {
                 acc.unmake(pb.board(), q);
                 pb.undo();
                 side = side.opponent();
-                assert!(acc.same_state(&fresh, 15), "{rule:?} {} stones, again", pb.board().stone_count());
+                assert!(
+                    acc.same_state(&fresh, pb.board()),
+                    "{rule:?} {net:?} {} stones, again",
+                    pb.board().stone_count()
+                );
             }
         }
     }
@@ -104,8 +115,7 @@ fn stones_older_than_the_state_are_taken_back_by_computing_their_change() {
 #[test]
 fn deferred_stones_settle_to_the_state_built_from_scratch() {
     let mut rng = StdRng::seed_from_u64(9);
-    for rule in Rule::ALL {
-        let net = random_network(Group::of(rule), 13);
+    for (rule, net) in every_kind(13) {
         let mut pb = PatternBoard::new(15, rule).expect("board");
         let mut acc = Accumulator::new(net, pb.board());
         let mut side = Color::Black;
@@ -122,9 +132,13 @@ fn deferred_stones_settle_to_the_state_built_from_scratch() {
                 1 => {
                     acc.settle(pb.board());
                     let fresh = Accumulator::new(net, pb.board());
-                    assert!(acc.same_state(&fresh, 15), "{rule:?} step {step}");
+                    assert!(acc.same_state(&fresh, pb.board()), "{rule:?} {net:?} step {step}");
                     for c in Color::BOTH {
-                        assert_eq!(acc.logit(c, 5).to_bits(), fresh.logit(c, 5).to_bits(), "{rule:?} step {step}");
+                        assert_eq!(
+                            acc.logit(c, 5).to_bits(),
+                            fresh.logit(c, 5).to_bits(),
+                            "{rule:?} {net:?} step {step}"
+                        );
                     }
                     evaluated += 1;
                 }

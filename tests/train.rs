@@ -55,13 +55,13 @@ fn board_of(size: usize, moves: &[Pos]) -> Board {
 
 /// The model's logit written out again, plainly and in double precision (an independent reading of the
 /// network's definition): per view and point the sum of its four rows, clipped, pooled over the board, read over
-/// 32 with the flags by two clipped layers and the output.
-fn reference_logit(params: &[f64], group: Group, board: &Board, side: Color, flags: u32) -> f64 {
+/// 32 with the flags by two clipped layers and the output; with `empty_only`, the empty points alone are pooled.
+fn reference_logit(params: &[f64], group: Group, empty_only: bool, board: &Board, side: Color, flags: u32) -> f64 {
     let l = Layout::of(group);
     let mut pools = [[0.0f64; F]; 2];
     for (v, pool) in pools.iter_mut().enumerate() {
         let table = v.min(group.tables() - 1);
-        for q in board.points() {
+        for q in board.points().filter(|&q| !empty_only || board.is_empty(q)) {
             let mut h = [0.0f64; F];
             for d in 0..4 {
                 let (word, along) = board.line(d, q);
@@ -91,8 +91,11 @@ fn reference_logit(params: &[f64], group: Group, board: &Board, side: Color, fla
 #[test]
 fn the_backward_pass_agrees_with_finite_differences() {
     let mut rng = StdRng::seed_from_u64(3);
-    for (group, seed) in [(Group::Renju, 1), (Group::Freestyle, 2), (Group::Standard, 3)] {
+    let cases =
+        [(Group::Renju, 1, false), (Group::Freestyle, 2, false), (Group::Standard, 3, false), (Group::Renju, 4, true)];
+    for (group, seed, empty_only) in cases {
         let mut model = Model::random(group, seed);
+        model.empty_only = empty_only;
         // Larger head weights than the start, so that every part of the gradient is well away from zero.
         let l = model.layout();
         for v in &mut model.params[l.w1..] {
@@ -112,7 +115,7 @@ fn the_backward_pass_agrees_with_finite_differences() {
             model.backward(&trace, side, dlogit as f32, &mut grad, |_| {});
             // The reference agrees with the model's forward pass.
             let params: Vec<f64> = model.params.iter().map(|&p| f64::from(p)).collect();
-            let reference = reference_logit(&params, group, &board, side, flags);
+            let reference = reference_logit(&params, group, empty_only, &board, side, flags);
             assert!((reference - f64::from(logit)).abs() < 1e-4, "{group:?}: {reference} vs {logit}");
             // Each part of the parameters along a random direction: the analytic derivative against the central
             // difference of the reference (in double precision, with a step too small to cross a clip).
@@ -137,7 +140,7 @@ fn the_backward_pass_agrees_with_finite_differences() {
                     for (p, d) in p[from..to].iter_mut().zip(&dir) {
                         *p += sign * eps * f64::from(*d);
                     }
-                    cross_entropy(reference_logit(&p, group, &board, side, flags), target).0
+                    cross_entropy(reference_logit(&p, group, empty_only, &board, side, flags), target).0
                 };
                 let numeric = (shifted(1.0) - shifted(-1.0)) / (2.0 * eps);
                 let tolerance = 1e-5 + 1e-3 * analytic.abs();

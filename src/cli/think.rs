@@ -181,7 +181,11 @@ pub fn analyze(
             let units = crate::eval::network_evaluate(&acc, pb, side, &weights);
             writeln!(out, "network evaluation: {side}'s win rate {}", rate(units))?;
             if raw {
-                let how = if net.residual { ", the classical evaluation plus its correction" } else { "" };
+                let mut how =
+                    if net.residual { ", the classical evaluation plus its correction" } else { "" }.to_string();
+                if net.empty_only {
+                    how += ", the empty points pooled";
+                }
                 writeln!(out, "  raw: {units} (in the classical evaluation's units{how}; {})", net.name())?;
             }
         }

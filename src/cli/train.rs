@@ -37,6 +37,8 @@ pub struct TrainCommand {
     /// Whether the network learns what the classical evaluation misses (its output added to the classical
     /// evaluation) rather than the whole value.
     pub residual: bool,
+    /// Whether only the empty points are pooled (see [`Network::empty_only`]).
+    pub empty_only: bool,
     /// The fit's options.
     pub options: TrainOptions,
     /// Epochs in which the head alone learns on the rounded tables, after the fit (0: none).
@@ -60,6 +62,7 @@ pub fn parse_train(args: &[String]) -> Result<TrainCommand, String> {
         score_weight: 0.5,
         k: None,
         residual: true,
+        empty_only: false,
         options: TrainOptions::default(),
         head_epochs: 2,
         line: format!("pbrain-tengen train {}", args.join(" ")),
@@ -85,6 +88,7 @@ pub fn parse_train(args: &[String]) -> Result<TrainCommand, String> {
             "--drop-vcf" => c.drop_vcf = real("node count")? as u64,
             "--head-epochs" => c.head_epochs = real("epoch count")? as usize,
             "--standalone" if inline.is_none() => c.residual = false,
+            "--empty-only" if inline.is_none() => c.empty_only = true,
             other if other.starts_with("--") => return Err(format!("unknown option '{other}'")),
             file => c.files.push(file.to_string()),
         }
@@ -157,6 +161,8 @@ pub fn run_train(c: &TrainCommand, out: &mut dyn Write) -> io::Result<()> {
         },
         None => Model::random(group, c.options.seed),
     };
+    // A network trained on all points can start one that pools the empty points alone (their rows are the same).
+    model.empty_only |= c.empty_only;
     let mut first = None;
     let mut last = None;
     let split = [&parts[0][..], &parts[1][..]];
@@ -210,8 +216,8 @@ pub fn run_train(c: &TrainCommand, out: &mut dyn Write) -> io::Result<()> {
             "K = {k:.1}; score weight {}; seed {}; {}",
             c.score_weight,
             c.options.seed,
-            if c.residual { "residual: added to the classical evaluation" } else { "standalone" }
-        ),
+            if c.residual { "residual: added to the classical evaluation" } else { "standalone" },
+        ) + if model.empty_only { "; the empty points pooled" } else { "" },
         format!(
             "loss: train {:.5} -> {:.5}, held-out {:.5} -> {:.5} (classical evaluation: train {:.5}, held-out {:.5})",
             first.loss[0], last.loss[0], first.loss[1], last.loss[1], classical_loss[0], classical_loss[1]

@@ -182,6 +182,7 @@ A damaged library is read up to the damage: what was read is shown or written, t
   --held-out F                 the share of games kept for the held-out loss
   --drop-vcf N                 leave out positions with a VCF found within N nodes
   --standalone                 not residual: the network alone gives the value
+  --empty-only                 pool the empty points alone (a third of the tables read, fewer sums kept)
   --head-epochs N              epochs of the head alone on the rounded tables after the fit (default 2)
   --seed S                     the seed of the split and the order",
     },

@@ -52,6 +52,8 @@ pub struct Model {
     pub group: Group,
     /// Every parameter, as [`Layout`] places them.
     pub params: Vec<f32>,
+    /// Whether only the empty points are pooled (see [`Network::empty_only`]).
+    pub empty_only: bool,
 }
 
 /// What the forward pass keeps for the backward pass.
@@ -100,7 +102,7 @@ impl Model {
                 0.0
             };
         }
-        Model { group, params }
+        Model { group, params, empty_only: false }
     }
 
     /// Its layout.
@@ -123,6 +125,12 @@ impl Model {
             let base = v.min(self.group.tables() - 1) * ROWS * F;
             for q in board.points() {
                 let mut h = [0.0f32; F];
+                if self.empty_only && !board.is_empty(q) {
+                    // Not pooled: a sum of zero passes no gradient to the rows kept for it.
+                    trace.rows.extend([0; 4]);
+                    trace.h.push(h);
+                    continue;
+                }
                 for d in 0..4 {
                     let (word, along) = board.line(d, q);
                     let r = base + row(v, window_at(word, along, 0)) * F;
@@ -275,6 +283,7 @@ impl Model {
         net.w3.copy_from_slice(&p[l.w3..l.w3 + H2]);
         net.b3 = p[l.b3];
         net.scale = scale;
+        net.empty_only = self.empty_only;
         net.header = header;
         net
     }
@@ -301,6 +310,6 @@ impl Model {
         params[l.b2..l.b2 + H2].copy_from_slice(&net.b2);
         params[l.w3..l.w3 + H2].copy_from_slice(&net.w3);
         params[l.b3] = net.b3;
-        Model { group: net.group, params }
+        Model { group: net.group, params, empty_only: net.empty_only }
     }
 }

@@ -69,19 +69,24 @@ impl Accumulator {
         self.pending = None;
         self.frames.clear();
         self.saved.clear();
+        let empty_only = self.net.empty_only;
         for view in Color::BOTH {
             let v = view.index();
             let table = self.net.table(view);
             let h = &mut self.h[v];
             h.fill([0; F]);
             for_each_window(board, |index, _, window| {
+                // (An empty-only network leaves a stone's point at zero: nothing reads it before the stone goes.)
+                if empty_only && centre_cell(window) != 0 {
+                    return;
+                }
                 let r = &table[row(v, window)];
                 for i in 0..F {
                     h[index][i] = h[index][i].wrapping_add(r[i]);
                 }
             });
             let mut pool = [0; F];
-            for p in board.points() {
+            for p in board.points().filter(|&p| !empty_only || board.is_empty(p)) {
                 simd::pool_change::<false>(&mut pool, &[0; F], &h[p.index()]);
             }
             self.pools[v] = pool;
@@ -177,26 +182,44 @@ impl Accumulator {
             self.frames.push(Frame { pos: p, pools: self.pools, start: self.saved.len() });
             self.saved.push((centre as u16, before));
         }
+        let empty_only = self.net.empty_only;
         let mut deltas = [[0i16; F]; 2];
+        // An empty-only network's sums of the stone's own point, built afresh when the stone goes.
+        let mut fresh = [[0i16; F]; 2];
         // Each changed window is read once and serves both views.
         for d in 0..4 {
             for_each_changed(board, p, c, d, |k, index, without, with| {
+                // Another stone's point is not pooled by an empty-only network: its sums wait as they are (the
+                // search takes this stone back before that one, and an older stone's are built afresh).
+                if empty_only && k != 0 && centre_cell(without) != 0 {
+                    return;
+                }
                 let (old, new) = if placed { (without, with) } else { (with, without) };
                 if placed && k != 0 {
                     self.saved.push((index as u16, [self.h[0][index], self.h[1][index]]));
                 }
                 for v in 0..2 {
                     let (sub, add) = (&tables[v][row(v, old)], &tables[v][row(v, new)]);
-                    if k == 0 {
-                        simd::shift::<V>(&mut self.h[v][index], sub, add);
-                    } else {
+                    if k != 0 {
                         simd::update::<V>(&mut self.h[v][index], sub, add, &mut deltas[v]);
+                    } else if !empty_only {
+                        simd::shift::<V>(&mut self.h[v][index], sub, add);
+                    } else if !placed {
+                        simd::shift::<V>(&mut fresh[v], &[0; F], &tables[v][row(v, without)]);
                     }
                 }
             });
         }
         for v in 0..2 {
-            simd::clip_change::<V>(&mut deltas[v], &before[v], &self.h[v][centre]);
+            if !empty_only {
+                simd::clip_change::<V>(&mut deltas[v], &before[v], &self.h[v][centre]);
+            } else if placed {
+                // The point leaves the pool; its sums stay, valid again once the stone is taken back.
+                simd::clip_change::<V>(&mut deltas[v], &before[v], &[0; F]);
+            } else {
+                self.h[v][centre] = fresh[v];
+                simd::clip_change::<V>(&mut deltas[v], &[0; F], &fresh[v]);
+            }
             simd::widen_into::<V>(&mut self.pools[v], &deltas[v]);
         }
     }
@@ -208,11 +231,17 @@ impl Accumulator {
         self.net.logit_with(&self.pools[side.index()], &self.pools[side.opponent().index()], flags, self.simd)
     }
 
-    /// Whether its state equals `other`'s on the points of a board of side `size` (for the tests).
+    /// Whether its state equals `other`'s on the points of `board` (for the tests): the pools, and the sums of
+    /// every point (of the empty points alone for an empty-only network, whose stones' sums are never read).
     #[must_use]
-    pub fn same_state(&self, other: &Accumulator, size: usize) -> bool {
-        let points = (0..size * size).map(|i| Pos::new(i % size, i / size).index());
-        self.pools == other.pools
-            && points.clone().all(|i| self.h[0][i] == other.h[0][i] && self.h[1][i] == other.h[1][i])
+    pub fn same_state(&self, other: &Accumulator, board: &Board) -> bool {
+        let mut points = board.points().filter(|&p| !self.net.empty_only || board.is_empty(p)).map(Pos::index);
+        self.pools == other.pools && points.all(|i| self.h[0][i] == other.h[0][i] && self.h[1][i] == other.h[1][i])
     }
+}
+
+/// The cell at the centre of a nine-point window (0 empty).
+#[inline(always)]
+fn centre_cell(window: u64) -> u64 {
+    (window >> 8) & 3
 }

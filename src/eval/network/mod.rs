@@ -5,7 +5,8 @@
 //! per line through `q`, chosen by the shape of the nine points of that line centred on `q` (see [`features`]).
 //! The clipped `clamp(h(q), 0, 1)` (per feature, [`F`] of them) is where one point's lines meet: an open three
 //! crossing a four at an empty point can light a feature that neither line lights alone. The view's pool is the sum
-//! of the clipped values over the board. The head reads the side to move's pool, the opponent's pool and eleven
+//! of the clipped values over the board, or over its empty points alone for an *empty-only* network
+//! ([`Network::empty_only`]: a third of each table is read, and a make leaves the stones' sums alone). The head reads the side to move's pool, the opponent's pool and eleven
 //! flags (the tempo flags of the classical evaluation's threat key, ten bits, and in renju whether Black is to
 //! move), through two clipped layers of [`H1`] and [`H2`] units to one logit: the side to move's expected score is
 //! `sigmoid(logit)`, and the evaluation is `logit · scale` in the search's units (the classical evaluation's
@@ -115,6 +116,9 @@ pub struct Network {
     /// Whether the network is residual: its evaluation is the classical evaluation plus its own (it was trained
     /// with the classical evaluation added to its logit, and learned what that misses).
     pub residual: bool,
+    /// Whether only the empty points are pooled: a stone's point adds nothing, so only the tables' rows of windows
+    /// centred on an empty point are read, and a make leaves the sums of the points holding stones as they are.
+    pub empty_only: bool,
     /// The provenance: the data, the command line, the losses.
     pub header: Vec<String>,
 }
@@ -124,7 +128,8 @@ const MAGIC: &[u8; 5] = b"TGNN\x01";
 
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Network({}, {})", self.group.name(), self.header.first().map_or("", String::as_str))
+        let pooled = if self.empty_only { ", the empty points pooled" } else { "" };
+        write!(f, "Network({}, {}{pooled})", self.group.name(), self.header.first().map_or("", String::as_str))
     }
 }
 
@@ -143,6 +148,7 @@ impl Network {
             b3: 0.0,
             scale: 1.0,
             residual: false,
+            empty_only: false,
             header: Vec::new(),
         }
     }
@@ -239,7 +245,7 @@ impl Network {
         for v in floats.chain(&self.w3).chain([&self.b3, &self.scale]) {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.push(u8::from(self.residual));
+        out.push(u8::from(self.residual) | u8::from(self.empty_only) << 1);
         let sum = checksum(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
@@ -249,7 +255,8 @@ impl Network {
     /// UTF-8); the group (0 freestyle, 1 standard, 2 renju); the shape ([`F`], [`H1`], [`H2`], [`FLAGS`], [`ROWS`],
     /// the tables' scale [`ONE`]; 4 bytes each), which must be this build's; per table a bit per row and the rows whose bit is set ([`F`]
     /// 16-bit values each; the others are zero); the head's single-precision values (first layer input-major, its
-    /// biases, second layer, biases, output weights, output bias, scale); whether it is residual (1 byte: 0 or 1); and
+    /// biases, second layer, biases, output weights, output bias, scale); a byte of flags (bit 0: residual, bit 1: only
+    /// the empty points are pooled; no other bit is set); and
     /// an FNV-1a checksum of everything before it (8 bytes). All little-endian.
     ///
     /// # Errors
@@ -314,11 +321,12 @@ impl Network {
         net.b3 = float("the output bias")?;
         net.scale = float("the scale")?;
         let at = r.at;
-        net.residual = match r.take(1, "the residual flag")?[0] {
-            0 => false,
-            1 => true,
-            _ => return Err(format!("offset {at}: the residual flag is neither 0 nor 1")),
-        };
+        let flags = r.take(1, "the flags")?[0];
+        if flags > 3 {
+            return Err(format!("offset {at}: unknown flags {flags:#04x} (expected bits 0 and 1 alone)"));
+        }
+        net.residual = flags & 1 != 0;
+        net.empty_only = flags & 2 != 0;
         let body = r.at;
         let b = r.take(8, "the checksum")?;
         let stored = u64::from_le_bytes(b.try_into().map_err(|_| "checksum".to_string())?);
@@ -456,11 +464,26 @@ mod tests {
 
     #[test]
     fn a_network_file_round_trips() {
-        let net = sample_net();
-        let bytes = net.to_bytes();
-        let back = Network::from_bytes(&bytes).expect("reads back");
-        assert!(back == net);
-        assert_eq!(back.header, net.header);
+        for (residual, empty_only) in [(false, false), (true, false), (false, true), (true, true)] {
+            let net = Network { residual, empty_only, ..sample_net() };
+            let bytes = net.to_bytes();
+            let back = Network::from_bytes(&bytes).expect("reads back");
+            assert!(back == net);
+            assert_eq!((back.residual, back.empty_only), (residual, empty_only));
+            assert_eq!(back.header, net.header);
+        }
+    }
+
+    #[test]
+    fn unknown_flags_are_refused() {
+        let mut bytes = sample_net().to_bytes();
+        let at = bytes.len() - 9;
+        bytes[at] = 4;
+        let body = bytes.len() - 8;
+        let sum = checksum(&bytes[..body]);
+        bytes[body..].copy_from_slice(&sum.to_le_bytes());
+        let err = Network::from_bytes(&bytes).expect_err("flag bit 2");
+        assert!(err.contains("unknown flags"), "{err}");
     }
 
     #[test]
