@@ -176,13 +176,16 @@ impl Accumulator {
     #[inline(always)]
     fn change_with<const V: bool>(&mut self, board: &Board, p: Pos, c: Color, placed: bool) {
         let centre = p.index();
+        let empty_only = self.net.empty_only;
         let tables = Color::BOTH.map(|view| self.net.table(view));
         let before = [self.h[0][centre], self.h[1][centre]];
         if placed {
             self.frames.push(Frame { pos: p, pools: self.pools, start: self.saved.len() });
-            self.saved.push((centre as u16, before));
+            // (An empty-only network leaves the sums of the point it fills as they are: nothing to put back.)
+            if !empty_only {
+                self.saved.push((centre as u16, before));
+            }
         }
-        let empty_only = self.net.empty_only;
         let mut deltas = [[0i16; F]; 2];
         // An empty-only network's sums of the stone's own point, built afresh when the stone goes.
         let mut fresh = [[0i16; F]; 2];
@@ -205,7 +208,8 @@ impl Accumulator {
                     } else if !empty_only {
                         simd::shift::<V>(&mut self.h[v][index], sub, add);
                     } else if !placed {
-                        simd::shift::<V>(&mut fresh[v], &[0; F], &tables[v][row(v, without)]);
+                        // (Taken back, the new window is the one without the stone.)
+                        simd::shift::<V>(&mut fresh[v], &[0; F], add);
                     }
                 }
             });
