@@ -18,7 +18,7 @@ impl Session {
         Session::start_with(limit, threads, 4)
     }
 
-    /// A session under the Gomocup rule number `rule` (4 renju; 0 freestyle, evaluated by its network).
+    /// A session under the Gomocup rule number `rule` (4 renju, 0 freestyle: both evaluated by their network).
     fn start_with(limit: u64, threads: usize, rule: u32) -> Session {
         let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
             .stdin(Stdio::piped())
@@ -142,7 +142,9 @@ fn a_limit_below_what_the_engine_needs_is_refused_with_a_message_and_the_game_go
         .and_then(|t| t.split(' ').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{refusal}"));
-    assert_eq!(least, tengen::engine::minimum_bytes(1, false), "{refusal}");
+    // Renju plays with its network by default: the least counts the network's state.
+    assert_eq!(least, tengen::engine::minimum_bytes(1, true), "{refusal}");
+    assert!(least > tengen::engine::minimum_bytes(1, false), "{refusal}");
     // The least it names is accepted: no MESSAGE for it.
     s.messages.clear();
     s.send(&format!("INFO max_memory {least}"));

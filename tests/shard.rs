@@ -102,17 +102,18 @@ fn game_files_of_another_rule_or_damaged_are_not_mixed_in() {
     assert_eq!(std::fs::read(dir.join("renju.tgr")).expect("file"), bytes, "an input is never overwritten");
 }
 
-/// The match every test below shards: two fixed-depth engines (so games do not depend on timing), four openings.
+/// The match every test below shards: two fixed-depth engines without the book (whose choice among its moves is
+/// drawn at random), so games do not depend on timing or chance; four openings.
 fn match_args(dir: &Path, extra: &[&str]) -> Vec<String> {
     std::fs::write(dir.join("openings.txt"), "h8 h9 h10\nh8 h9 i10\nh8 h9 j10\nh8 h9 i9\n").expect("openings");
     let mut args: Vec<String> = [
         "match",
         "--engine",
-        &format!("'{BIN}' --max-depth 2"),
+        &format!("'{BIN}' --max-depth 2 --no-book"),
         "--name",
         "deep",
         "--engine",
-        &format!("'{BIN}' --max-depth 1"),
+        &format!("'{BIN}' --max-depth 1 --no-book"),
         "--name",
         "shallow",
         "--games",

@@ -308,3 +308,38 @@ fn the_head_alone_learns_on_rounded_tables_and_then_matches_the_network_exactly(
         assert!((float - fixed).abs() < 1e-4, "float {float}, network {fixed}");
     }
 }
+
+#[test]
+fn the_units_option_sets_the_evaluation_units_of_a_logit() {
+    use std::process::Command;
+    let bin = env!("CARGO_BIN_EXE_pbrain-tengen");
+    let dir = std::env::temp_dir().join(format!("tengen-units-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    // The first 200 games of a shipped file are enough for a network to be written.
+    let all = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/gen0-renju.tgr")).expect("games");
+    let ranges = tengen::records::game_ranges(&all).expect("a game file");
+    let games = dir.join("games.tgr");
+    std::fs::write(&games, &all[..ranges[199].2.end]).expect("write");
+    let games = games.to_str().expect("path");
+    let mut scales = Vec::new();
+    for units in ["1", "0.5"] {
+        let path = dir.join(format!("units-{units}.tgnn"));
+        let path = path.to_str().expect("path");
+        let args =
+            ["train", games, "--epochs", "0", "--head-epochs", "0", "--k", "300", "--units", units, "--out", path];
+        let out = Command::new(bin).args(args).output().expect("runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let net = Network::load(path).expect("the written network");
+        assert_eq!(
+            net.header.iter().any(|l| l.contains("written at 0.5 K a logit")),
+            units == "0.5",
+            "{:?}",
+            net.header
+        );
+        // A residual network adds its units to the classical evaluation's.
+        assert_eq!(net.evaluation(2.0, 7, 20_000), (2.0 * net.scale).round() as i32 + 7);
+        scales.push(net.scale);
+    }
+    assert_eq!(scales, [300.0, 150.0]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -34,6 +34,9 @@ pub struct TrainCommand {
     pub score_weight: f64,
     /// Evaluation units per logit (None: fitted to the classical evaluation, so both speak the same units).
     pub k: Option<f64>,
+    /// The network's output is written at this fraction of `k` units per logit (1: the classical units). Below 1
+    /// the search hears less of what the network adds (a residual network) or less of all of it (standalone).
+    pub units: f64,
     /// Whether the network learns what the classical evaluation misses (its output added to the classical
     /// evaluation) rather than the whole value.
     pub residual: bool,
@@ -61,6 +64,7 @@ pub fn parse_train(args: &[String]) -> Result<TrainCommand, String> {
         drop_vcf: 0,
         score_weight: 0.5,
         k: None,
+        units: 1.0,
         residual: true,
         empty_only: false,
         options: TrainOptions::default(),
@@ -83,6 +87,7 @@ pub fn parse_train(args: &[String]) -> Result<TrainCommand, String> {
             "--lr" => c.options.lr = real("step size")?,
             "--seed" => c.options.seed = real("seed")? as u64,
             "--k" => c.k = Some(real("K")?.max(1.0)),
+            "--units" => c.units = real("units")?.clamp(0.01, 10.0),
             "--score-weight" => c.score_weight = real("weight")?.min(1.0),
             "--held-out" => c.held_out = real("fraction")?.min(0.9),
             "--drop-vcf" => c.drop_vcf = real("node count")? as u64,
@@ -217,13 +222,14 @@ pub fn run_train(c: &TrainCommand, out: &mut dyn Write) -> io::Result<()> {
             c.score_weight,
             c.options.seed,
             if c.residual { "residual: added to the classical evaluation" } else { "standalone" },
-        ) + if model.empty_only { "; the empty points pooled" } else { "" },
+        ) + if model.empty_only { "; the empty points pooled" } else { "" }
+            + &if c.units == 1.0 { String::new() } else { format!("; written at {} K a logit", c.units) },
         format!(
             "loss: train {:.5} -> {:.5}, held-out {:.5} -> {:.5} (classical evaluation: train {:.5}, held-out {:.5})",
             first.loss[0], last.loss[0], first.loss[1], last.loss[1], classical_loss[0], classical_loss[1]
         ),
     ];
-    let mut net = model.quantise(k as f32, header);
+    let mut net = model.quantise((k * c.units) as f32, header);
     net.residual = c.residual;
     let net: &'static Network = Box::leak(Box::new(net));
     // The rounded network on the held-out positions: its loss; on the first 2,000 its logit against the float
@@ -252,8 +258,8 @@ pub fn run_train(c: &TrainCommand, out: &mut dyn Write) -> io::Result<()> {
         "rounded network: held-out loss {held_fixed:.5}; logit against the float model on {} held-out positions: \
          largest difference {worst:.4}, mean {mean:.5} ({:.1} and {:.2} evaluation units)",
         pairs.len(),
-        worst * k,
-        mean * k
+        worst * f64::from(net.scale),
+        mean * f64::from(net.scale)
     )?;
     // How the two evaluations compare on those positions: spread and agreement, in evaluation units.
     let n = pairs.len().max(1) as f64;

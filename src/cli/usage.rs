@@ -40,8 +40,8 @@ Type moves as h8; also hint, undo and quit.",
   --threads N               search threads (default 1)
   --raw                     also print the search's raw score and the evaluation's parts
   --weights FILE            classical evaluation tables other than the embedded ones
-  --eval E                  the search's evaluation: default (the network in freestyle, standard and
-                            caro, the classical one in renju), classical or network
+  --eval E                  the search's evaluation: default (the network where the build has one),
+                            classical or network
   --network FILE            a network file other than the embedded one (implies --eval network)",
     },
     Command {
@@ -179,6 +179,7 @@ A damaged library is read up to the damage: what was read is shown or written, t
   --epochs N, --batch N, --lr X   the optimiser
   --k K                        score points per unit of the logistic curve
   --score-weight W             the target's blend of search score (W) and result (1 - W)
+  --units X                    the network's output is written at X times K a logit (default 1)
   --held-out F                 the share of games kept for the held-out loss
   --drop-vcf N                 leave out positions with a VCF found within N nodes
   --standalone                 not residual: the network alone gives the value
@@ -217,8 +218,7 @@ pub(super) const PROTOCOL: &str =
   --hash-mb N                    transposition table size
   --no-threats                   turn off the threat solvers
   --weights FILE                 classical evaluation tables other than the embedded ones
-  --eval E                       default (network in freestyle, standard, caro; classical in renju),
-                                 classical or network
+  --eval E                       default (the network where the build has one), classical or network
   --network FILE                 a network file other than the embedded one
   --params FILE                  the search's tunable values from a file of 'param NAME VALUE' lines
                                  (an SPSA state file is one)

@@ -152,10 +152,10 @@ pub fn code_sums_from_scratch(pb: &PatternBoard, weights: &Weights) -> [[i32; 2]
     sums
 }
 
-/// The rule groups whose embedded network is the default evaluation (freestyle, standard with caro), by
-/// [`network::Group`] index: there the network beats the classical evaluation at 0.5 s a move (README, Network
-/// evaluation); renju keeps the classical one until its network does too.
-pub const NETWORK_BY_DEFAULT: [bool; 3] = [true, true, false];
+/// The rule groups whose embedded network is the default evaluation, by [`network::Group`] index: all three
+/// (freestyle, standard with caro, renju), where the network beats the classical evaluation at 0.5 s a move
+/// (README, Network evaluation). A group set to `false` would play with the classical evaluation by default.
+pub const NETWORK_BY_DEFAULT: [bool; 3] = [true, true, true];
 
 /// Which evaluation the search uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

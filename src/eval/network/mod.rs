@@ -10,7 +10,7 @@
 //! flags (the tempo flags of the classical evaluation's threat key, ten bits, and in renju whether Black is to
 //! move), through two clipped layers of [`H1`] and [`H2`] units to one logit: the side to move's expected score is
 //! `sigmoid(logit)`, and the evaluation is `logit · scale` in the search's units (the classical evaluation's
-//! scale, so that the search's margins mean the same).
+//! scale, so that the search's margins mean the same, or a share of it: `train --units`).
 //!
 //! A stone changes the shapes of at most 33 point-lines (the nine points of each of its four lines), so
 //! [`Accumulator`] keeps `h` and the pools and updates only those on make and undo. Tables are 16-bit integers
