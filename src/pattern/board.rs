@@ -1,9 +1,8 @@
 //! `PatternBoard`: the stone board plus per-point patterns and threat classes, kept up to date by make and undo.
 
 use super::code::CodeValues;
-use super::forbid::ForbidKind;
 use super::table::{RuleTables, tables};
-use super::{Pattern, Pattern4};
+use super::{ForbidKind, Pattern, Pattern4};
 use crate::board::{AsciiPosition, Board, Cell, DIR_STEP, DIRS, PAD, color_bits, key_of_window, parse_ascii};
 use crate::types::{CELLS, Color, MAX_SIZE, MIN_SIZE, Pos, Rule, STRIDE};
 use arrayvec::ArrayVec;

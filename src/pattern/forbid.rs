@@ -6,31 +6,9 @@
 //! same test, in the position with the three's stone played.
 
 use super::board::PatternBoard;
-use super::{Pattern, Pattern4};
+use super::{ForbidKind, Pattern, Pattern4};
 use crate::board::DIRS;
 use crate::types::{Color, Pos};
-use std::fmt;
-
-/// Why a black move is forbidden.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ForbidKind {
-    /// Six or more in a row.
-    Overline,
-    /// Two or more fours (possibly on one line).
-    DoubleFour,
-    /// Two or more real threes.
-    DoubleThree,
-}
-
-impl fmt::Display for ForbidKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ForbidKind::Overline => "overline",
-            ForbidKind::DoubleFour => "double-four",
-            ForbidKind::DoubleThree => "double-three",
-        })
-    }
-}
 
 impl PatternBoard {
     /// Why Black may not play the empty point `p`, or `None` when the move is legal (always `None` outside renju

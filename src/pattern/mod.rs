@@ -13,7 +13,6 @@ mod table;
 
 pub use board::{ClassCounts, MoveOutcome, PatternBoard, SetupError, find_five};
 pub use code::{CODES, CodeValues, code_of, code_of_patterns, code_patterns};
-pub use forbid::ForbidKind;
 pub use table::{EMPTY, LineCells, OPP, OWN, WALL, classify_line, combine};
 
 /// What a stone placed on an empty point makes on one line, for one colour. Ordered by strength except
@@ -143,6 +142,27 @@ impl Pattern4 {
     #[must_use]
     pub const fn from_bits(bits: u8) -> Pattern4 {
         if (bits as usize) < Pattern4::ALL.len() { Pattern4::ALL[bits as usize] } else { Pattern4::None }
+    }
+}
+
+/// Why a black move is forbidden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ForbidKind {
+    /// Six or more in a row.
+    Overline,
+    /// Two or more fours (possibly on one line).
+    DoubleFour,
+    /// Two or more real threes.
+    DoubleThree,
+}
+
+impl std::fmt::Display for ForbidKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ForbidKind::Overline => "overline",
+            ForbidKind::DoubleFour => "double-four",
+            ForbidKind::DoubleThree => "double-three",
+        })
     }
 }
 

@@ -29,8 +29,9 @@
 //! An SGF with variations, comments or labels, and every library, opens as a tree (`state.tree`: the comment,
 //! marks, variations and board texts at the current node); the line played is then always a path of the tree.
 
+use super::Refused;
 use super::analysis::lock;
-use super::game::{Game, MAX_THINK_MS, Refused};
+use super::game::{Game, MAX_THINK_MS};
 use super::sgf;
 use super::study::{Study, base64_decode};
 use crate::gametree::{self, renlib};

@@ -2,6 +2,7 @@
 //! evaluations for the graph, its threats, and the background analysis and review it starts and stops
 //! ([`super::analysis`]).
 
+use super::Refused;
 use super::analysis::{Analysis, Evals, GAME_HASH_BYTES, Review, lock, side_after, verdict, win_rate};
 use super::opening::OpeningSession;
 use super::study::Study;
@@ -20,22 +21,6 @@ use std::time::{Duration, Instant};
 pub const MAX_THINK_MS: u64 = 60_000;
 /// Budget of the threat solvers behind the threats overlay.
 const THREAT_MS: u64 = 500;
-
-/// Why a request about a game was refused: becomes an HTTP 4xx with the message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refused {
-    /// HTTP status.
-    pub status: u16,
-    /// What was wrong.
-    pub message: String,
-}
-
-impl Refused {
-    /// A 400 (the request itself is wrong) or 409 (it does not fit the game).
-    pub fn new(status: u16, message: impl Into<String>) -> Refused {
-        Refused { status, message: message.into() }
-    }
-}
 
 /// One game.
 pub struct Game {

@@ -17,6 +17,22 @@ const WORKERS: usize = 8;
 /// The largest request body read.
 const MAX_BODY: u64 = 1 << 20;
 
+/// Why a request about a game was refused: becomes an HTTP 4xx with the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// HTTP status.
+    pub status: u16,
+    /// What was wrong.
+    pub message: String,
+}
+
+impl Refused {
+    /// A 400 (the request itself is wrong) or 409 (it does not fit the game).
+    pub fn new(status: u16, message: impl Into<String>) -> Refused {
+        Refused { status, message: message.into() }
+    }
+}
+
 /// Options of `serve`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ServeOptions {

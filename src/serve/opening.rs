@@ -2,7 +2,7 @@
 //! answers as `play --opening-rule`: points such as `h8 h9 j10`, `swap` or `keep`, the declared number last), the
 //! engine takes its own steps at once, and the referee refuses a step that breaks the rule with the reason.
 
-use super::game::Refused;
+use super::Refused;
 use crate::engine::Engine;
 use crate::opening_rule::{Negotiation, OpeningRule, Player};
 use crate::opening_text;

@@ -2,7 +2,7 @@
 //! variations, comments, marks and board texts added on the page. The game's line is always a path of the tree:
 //! a move played off it becomes a new variation.
 
-use super::game::Refused;
+use super::Refused;
 use crate::gametree::{Node, NodeId, Tree, decode, join_comment, renlib, split_comment};
 use crate::types::Pos;
 use serde_json::{Value, json};
