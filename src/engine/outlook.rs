@@ -14,6 +14,10 @@ use crate::types::{Color, Rule};
 /// - freestyle, 3 stones (300 games): even at +50, scale 50 at each depth; the swap2 openings of two 52-game
 ///   matches at 0.5 s a move (80 games scored at depth 6 from -10 to +137) put even at +50 too, scale 25.
 ///
+/// These were fitted with the classical evaluation. Renju's network (0.6 K), 3 stones, 200 games (`… renju 3 100`):
+/// even at +40, scale 250 at depth 6 (depth 4: +10, 250; depth 8: +40, 400), but renju's curve above scores those
+/// games only 2.2 log-likelihood units worse than that best fit, well within what 200 games can tell, so it stays.
+///
 /// The search undervalues White to move by 50 to 100 points this early. With Black to move the even point depends
 /// strongly on the depth (renju, 4 stones, 183 games: -350 at depth 4, -170 at 6, -40 at 8, all extrapolated since
 /// Black won 94%), so such positions are weighed after Black's best move.
