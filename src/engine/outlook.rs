@@ -17,6 +17,9 @@ use crate::types::{Color, Rule};
 /// These were fitted with the classical evaluation. Renju's network (0.6 K), 3 stones, 200 games (`… renju 3 100`):
 /// even at +40, scale 250 at depth 6 (depth 4: +10, 250; depth 8: +40, 400), but renju's curve above scores those
 /// games only 2.2 log-likelihood units worse than that best fit, well within what 200 games can tell, so it stays.
+/// With 5 stones (200 games, `… renju 5 100`) the network's fit is even at +150, scale 300 at depth 6 (depth 4:
+/// +110, depth 8: +210, both scale 300), and the curve above (+50, 200) is 8.3 units worse: that one is off and
+/// wants refitting on more games (400, as it was first fitted) before it changes.
 ///
 /// The search undervalues White to move by 50 to 100 points this early. With Black to move the even point depends
 /// strongly on the depth (renju, 4 stones, 183 games: -350 at depth 4, -170 at 6, -40 at 8, all extrapolated since
