@@ -8,11 +8,12 @@
 //! | 1 | rule, as Gomocup's `INFO rule`: 0 freestyle, 1 standard, 4 renju, 8 caro with overlines, 9 caro |
 //! | 1 | board size, 5 to 22 |
 //! | 1 | result: 0 White won, 1 draw, 2 Black won |
-//! | 1 | flags: bit 0 set when each move has a score |
+//! | 1 | flags: bit 0 set when each move has a score, bit 1 when the players are named |
 //! | 1 | how many of the first moves were the opening (given, not chosen by the players) |
 //! | 2 | the number of moves `n` |
 //! | 2·n | the moves in order, Black first, each `(x << 5) \| y` with Gomocup's `x`, `y` |
 //! | 2·n | with flag bit 0: per move, the mover's search score (`i16`; −32768 for none, as for opening moves) |
+//! | 2 + a + b | with flag bit 1: Black's name (a length byte `a`, then `a` bytes of UTF-8), then White's (`b`) |
 //!
 //! **c-gomoku-cli's samples** (`-sample format=bin`): one entry per position, `4 + 2·ply` bytes: a `u16` with the
 //! result for the side to move in bits 0–1 (0 loss, 1 draw, 2 win), the ply in bits 2–10 and the board size in
@@ -66,6 +67,8 @@ pub struct GameRecord {
     pub moves: Vec<Pos>,
     /// Per move, the mover's search score ([`NO_SCORE`] for none), if kept.
     pub scores: Option<Vec<i16>>,
+    /// Black's and White's names (engines of a match; self-play leaves them out).
+    pub players: Option<[String; 2]>,
 }
 
 /// One position from a sample file: the moves that lead to it, the move played there, and the result for the
@@ -123,8 +126,8 @@ pub fn write_game(out: &mut dyn Write, game: &GameRecord) -> io::Result<()> {
     let n = u16::try_from(game.moves.len()).map_err(|_| io::Error::other("a game of over 65535 moves"))?;
     let scores = game.scores.as_ref().filter(|s| s.len() == game.moves.len());
     let opening = u8::try_from(game.opening.min(game.moves.len())).unwrap_or(u8::MAX);
-    let mut bytes =
-        vec![MARKER, game.rule.info() as u8, game.size as u8, game.outcome as u8, u8::from(scores.is_some()), opening];
+    let flags = u8::from(scores.is_some()) | (u8::from(game.players.is_some()) << 1);
+    let mut bytes = vec![MARKER, game.rule.info() as u8, game.size as u8, game.outcome as u8, flags, opening];
     bytes.extend_from_slice(&n.to_le_bytes());
     for &p in &game.moves {
         bytes.extend_from_slice(&pack(p).to_le_bytes());
@@ -132,7 +135,21 @@ pub fn write_game(out: &mut dyn Write, game: &GameRecord) -> io::Result<()> {
     for &s in scores.into_iter().flatten() {
         bytes.extend_from_slice(&s.to_le_bytes());
     }
+    for name in game.players.iter().flatten() {
+        let name = short_name(name);
+        bytes.push(name.len() as u8);
+        bytes.extend_from_slice(name.as_bytes());
+    }
     out.write_all(&bytes)
+}
+
+/// `name` cut to at most 255 bytes on a character boundary (a name's length is one byte).
+fn short_name(name: &str) -> &str {
+    let mut end = name.len().min(255);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    &name[..end]
 }
 
 /// Why a record could not be read.
@@ -164,7 +181,7 @@ fn read_game(bytes: &[u8]) -> Result<(GameRecord, usize), Bad> {
         r => return Err(Bad::Corrupt(format!("result {r}"))),
     };
     let flags = bytes[4];
-    if flags > 1 {
+    if flags > 3 {
         return Err(Bad::Corrupt(format!("flags {flags}")));
     }
     let opening = usize::from(bytes[5]);
@@ -172,14 +189,28 @@ fn read_game(bytes: &[u8]) -> Result<(GameRecord, usize), Bad> {
     if n > size * size || opening > n {
         return Err(Bad::Corrupt(format!("{n} moves with {opening} opening moves on a {size}x{size} board")));
     }
-    let len = HEAD + 2 * n * (1 + usize::from(flags));
+    let mut len = HEAD + 2 * n * (1 + usize::from(flags & 1));
     if bytes.len() < len {
         return Err(Bad::Truncated(bytes.len(), len));
     }
     let word = |i: usize| u16::from_le_bytes([bytes[HEAD + 2 * i], bytes[HEAD + 2 * i + 1]]);
     let moves = read_moves((0..n).map(word), size)?;
     let scores = (flags & 1 != 0).then(|| (n..2 * n).map(|i| word(i) as i16).collect());
-    Ok((GameRecord { rule, size, outcome, opening, moves, scores }, len))
+    let mut players = None;
+    if flags & 2 != 0 {
+        let mut names = [String::new(), String::new()];
+        for name in &mut names {
+            let Some(&k) = bytes.get(len) else { return Err(Bad::Truncated(bytes.len(), len + 1)) };
+            let end = len + 1 + usize::from(k);
+            let text = bytes.get(len + 1..end).ok_or(Bad::Truncated(bytes.len(), end))?;
+            *name = std::str::from_utf8(text)
+                .map_err(|_| Bad::Corrupt("a player's name is not UTF-8".to_string()))?
+                .to_string();
+            len = end;
+        }
+        players = Some(names);
+    }
+    Ok((GameRecord { rule, size, outcome, opening, moves, scores, players }, len))
 }
 
 /// Unpacks moves, checking that each is on the board and on an empty point.
@@ -326,7 +357,7 @@ mod tests {
     fn game(moves: &[&str], outcome: Outcome, scores: bool) -> GameRecord {
         let moves: Vec<Pos> = moves.iter().map(|m| Pos::parse(m, 15).expect("point")).collect();
         let scores = scores.then(|| (0..moves.len()).map(|i| if i < 2 { NO_SCORE } else { i as i16 * 10 }).collect());
-        GameRecord { rule: Rule::Renju, size: 15, outcome, opening: 2, moves, scores }
+        GameRecord { rule: Rule::Renju, size: 15, outcome, opening: 2, moves, scores, players: None }
     }
 
     fn file(games: &[GameRecord]) -> Vec<u8> {
@@ -350,6 +381,31 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(data.games, games);
         assert!(data.samples.is_empty());
+    }
+
+    #[test]
+    fn named_players_round_trip_and_a_cut_name_is_truncation() {
+        let mut named = game(&["h8", "h9", "j10", "g8"], Outcome::WhiteWins, true);
+        named.players = Some(["tengen".to_string(), "PentaZen 0.4 — ü".to_string()]);
+        let long = "x".repeat(300);
+        let mut unscored = game(&["h8", "i9"], Outcome::Draw, false);
+        unscored.players = Some([long.clone(), String::new()]);
+        let games = [named, game(&["h8", "g9"], Outcome::BlackWins, false), unscored];
+        let bytes = file(&games);
+        let mut errors = Vec::new();
+        let data = read_training(&bytes, &mut |e| errors.push(e));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(data.games[..2], games[..2]);
+        // A name is at most 255 bytes.
+        assert_eq!(data.games[2].players, Some([long[..255].to_string(), String::new()]));
+        // The join's strict reader agrees on every record's length.
+        let ranges = game_ranges(&bytes).expect("whole");
+        assert_eq!(ranges.last().map(|r| r.2.end), Some(bytes.len()));
+        // Cut inside White's name: the last record is reported truncated, the others are kept.
+        let mut errors = Vec::new();
+        let data = read_training(&bytes[..bytes.len() - 1], &mut |e| errors.push(e));
+        assert_eq!(data.games.len(), 2);
+        assert!(errors[0].starts_with("record 3: truncated"), "{errors:?}");
     }
 
     #[test]

@@ -133,7 +133,7 @@ fn parse_size(v: &str) -> Result<usize, String> {
 }
 
 /// Parses the options of `match` into a configuration; the random openings are generated here.
-fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchConfig, String> {
+pub(super) fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchConfig, String> {
     let mut config = MatchConfig::new(Vec::new());
     let (mut openings_file, mut symmetries, mut draw_at) = (None::<PathBuf>, false, None::<usize>);
     let mut random = None::<usize>;
@@ -249,7 +249,8 @@ pub(super) fn match_command(args: &[String], out: &mut dyn Write) -> Result<io::
 }
 
 /// The protocol's command-line presets: `--max-depth N`, `--max-nodes N`, `--threads N`, `--hash-mb N`,
-/// `--no-threats`, `--weights FILE` (evaluation and ordering tables other than the embedded ones). They become settings applied when START creates the engine.
+/// `--no-threats`, `--say-score` (a score line before each move), `--weights FILE` (evaluation and ordering tables
+/// other than the embedded ones). They become settings applied when START creates the engine.
 ///
 /// # Errors
 /// A bad or unknown option.
@@ -265,6 +266,7 @@ pub fn protocol_presets(args: &[String]) -> Result<Vec<(String, String)>, String
             "--hash-mb" => ("hash_size", value("size")?.saturating_mul(1024)),
             "--no-threats" if inline.is_none() => (crate::protocol::PRESET_THREATS, 0),
             "--no-book" if inline.is_none() => ("book", 0),
+            "--say-score" if inline.is_none() => (crate::protocol::PRESET_SAY_SCORE, 1),
             "--book" => {
                 let path = cursor.value(&name, &inline)?;
                 crate::book::Book::load_cached(&path)?;
@@ -343,6 +345,9 @@ mod tests {
         );
         assert!(protocol_presets(&args("--max-depth")).is_err());
         assert!(protocol_presets(&args("--wat")).is_err());
+        let p = protocol_presets(&args("--say-score")).expect("valid");
+        assert_eq!(p, vec![(crate::protocol::PRESET_SAY_SCORE.to_string(), "1".to_string())]);
+        assert!(protocol_presets(&args("--say-score=1")).is_err());
         let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/data/weights.txt");
         let p = protocol_presets(&args(&format!("--weights {weights} --threads 2"))).expect("valid");
         assert_eq!(p[0], (crate::protocol::PRESET_WEIGHTS.to_string(), weights.to_string()));

@@ -2,6 +2,7 @@
 //! line per position; a bad line gets an `error: line N: …` answer and the run goes on.
 
 mod book;
+mod gauntlet;
 mod library;
 mod matchcmd;
 mod merge;
@@ -188,6 +189,7 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
         "train" => parse_train(rest).map(|c| run_train(&c, out)),
         "spsa" => spsa::parse_spsa(rest).and_then(|c| spsa::run_spsa(&c, out)),
         "match" => matchcmd::match_command(rest, out),
+        "gauntlet" => gauntlet::gauntlet_command(rest, out),
         "lib" => library::lib_command(rest, out),
         "merge" => merge::merge_command(rest, out),
         "book" => book::book_command(rest, out),

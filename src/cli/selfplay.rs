@@ -415,6 +415,7 @@ fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Pla
         opening: opening.len(),
         moves: Vec::new(),
         scores: Some(Vec::new()),
+        players: None,
     };
     let no_game = |why| Played {
         end: End::Draw(why),

@@ -94,6 +94,21 @@ Searches fixed renju, freestyle and standard positions to fixed depths on one th
   --results FILE          write the settings and every game's result to FILE, for pbrain-tengen merge",
     },
     Command {
+        name: "gauntlet",
+        summary: "the engine against every engine of a folder, the yardstick of strength claims",
+        usage: "usage: pbrain-tengen gauntlet [--opponents DIR] [options] [match options]
+  --opponents DIR         the folder of opponent engines (default: GAUNTLET=DIR); a name holding renju,
+                          freestyle, standard (or gomoku) or caro plays that rule only
+  --engine CMD            the engine under test (default: this binary with --say-score); --name NAME (tengen)
+  --rule R[,R...]         the rules to play (default renju); repeatable
+  --only NAME[,NAME...]   play only these opponents
+  --out DIR               write OPPONENT-RULE.results (for merge) and OPPONENT-RULE.tgr (the games) there
+  --games N               games per opponent and rule (default: each opening with both colours)
+  --turn-ms MS            time a move (default 500); --concurrency K games at a time (default 2)
+  --shard I/N             play only shard I of N of every match
+  every other match option (--openings FILE, --random-openings N, --sgf DIR, ...) is passed to each match",
+    },
+    Command {
         name: "selfplay",
         summary: "two configurations of the engine play each other in one process",
         usage: "usage: pbrain-tengen selfplay [options]
@@ -223,7 +238,8 @@ pub(super) const PROTOCOL: &str =
   --params FILE                  the search's tunable values from a file of 'param NAME VALUE' lines
                                  (an SPSA state file is one)
   --book FILE                    an opening book other than the embedded one (pbrain-tengen book build)
-  --no-book                      search every move (also INFO book 0)";
+  --no-book                      search every move (also INFO book 0)
+  --say-score                    a 'MESSAGE score S depth D nodes N' line before each move (for match records)";
 
 /// The command's entry.
 pub(super) fn command(name: &str) -> Option<&'static Command> {

@@ -53,6 +53,8 @@ pub struct MatchConfig {
     pub shard: Option<Shard>,
     /// Where the settings and every game's result go, for `merge`.
     pub results: Option<PathBuf>,
+    /// Where the games go as training records (a `.tgr` file: the players named, the scores they said).
+    pub games_out: Option<PathBuf>,
 }
 
 impl MatchConfig {
@@ -85,6 +87,7 @@ impl MatchConfig {
             opening_rule: None,
             shard: None,
             results: None,
+            games_out: None,
         }
     }
 }

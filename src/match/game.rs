@@ -61,6 +61,9 @@ pub struct GameRecord {
     pub opening: Vec<Pos>,
     /// The engines' moves with their colour and the time each took (ms).
     pub moves: Vec<(Pos, Color, u64)>,
+    /// Per move of `moves`, the score its engine said it searched (a `MESSAGE score N` line before the move, as
+    /// Tengen writes with `--say-score`), if it said one.
+    pub scores: Vec<Option<i32>>,
     /// How it ended.
     pub outcome: Outcome,
     /// Time used by Black and White (ms).
@@ -81,7 +84,8 @@ pub struct GameRecord {
 
 /// What the engine answered to a move request.
 enum Answer {
-    Move(i64, i64),
+    /// A point, and the last score the engine said on the way.
+    Move(i64, i64, Option<i32>),
     Timeout,
     Closed,
 }
@@ -92,6 +96,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
     let mut record = GameRecord {
         opening: setup.opening.clone(),
         moves: Vec::new(),
+        scores: Vec::new(),
         outcome: Outcome::Draw(0),
         used_ms: [0; 2],
         slowest_ms: [0; 2],
@@ -178,10 +183,10 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         let took = started.elapsed().as_millis() as u64;
         record.used_ms[i] += took;
         record.slowest_ms[i] = record.slowest_ms[i].max(took);
-        let (x, y) = match answer {
+        let (x, y, said) = match answer {
             Answer::Timeout => break Outcome::Forfeit(side, Forfeit::Time(took)),
             Answer::Closed => break Outcome::Forfeit(side, Forfeit::Crash),
-            Answer::Move(x, y) => (x, y),
+            Answer::Move(x, y, said) => (x, y, said),
         };
         if setup.suspend {
             engine.suspend();
@@ -206,12 +211,14 @@ pub fn play(setup: &GameSetup) -> GameRecord {
             MoveOutcome::Win => {
                 referee.make(p, side);
                 record.moves.push((p, side, took));
+                record.scores.push(said);
                 let five = find_five(referee.board(), setup.rule, side).unwrap_or_else(|| vec![p]);
                 break Outcome::Five(side, five);
             }
             MoveOutcome::Normal => {
                 referee.make(p, side);
                 record.moves.push((p, side, took));
+                record.scores.push(said);
             }
         }
         side = side.opponent();
@@ -243,22 +250,33 @@ fn start(setup: &GameSetup, command: &str) -> std::io::Result<EngineProcess> {
     Ok(e)
 }
 
-/// Reads lines until one parses as `x,y`; other lines go to the log.
+/// Reads lines until one parses as `x,y`; other lines go to the log, and the last `MESSAGE score N` among them
+/// is the move's score.
 fn read_move(engine: &mut EngineProcess, deadline: Instant, side: Color, log: &mut Vec<(Color, String)>) -> Answer {
+    let mut said = None;
     loop {
         match engine.read_until(deadline) {
             Read::Timeout => return Answer::Timeout,
             Read::Closed => return Answer::Closed,
             Read::Line(line) => {
                 if let Some((x, y)) = parse_move(&line) {
-                    return Answer::Move(x, y);
+                    return Answer::Move(x, y, said);
                 }
+                said = said_score(&line).or(said);
                 if log.len() < 500 && !line.trim().is_empty() {
                     log.push((side, line));
                 }
             }
         }
     }
+}
+
+/// The score of a `MESSAGE score N …` line (the first two words in any case, `N` an integer).
+#[must_use]
+pub fn said_score(line: &str) -> Option<i32> {
+    let mut words = line.split_whitespace();
+    let (Some(m), Some(s), Some(n)) = (words.next(), words.next(), words.next()) else { return None };
+    (m.eq_ignore_ascii_case("MESSAGE") && s.eq_ignore_ascii_case("score")).then(|| n.parse().ok()).flatten()
 }
 
 /// Ends both engines (END, a grace period, then kill) at once.
@@ -284,5 +302,15 @@ mod tests {
         assert_eq!(Outcome::Forfeit(Color::White, Forfeit::Crash).winner(), Some(Color::Black));
         assert_eq!(Outcome::Draw(200).score(), "1/2-1/2");
         assert_eq!(Rule::Renju.info(), 4);
+    }
+
+    #[test]
+    fn a_said_score_is_read_from_its_message_line_only() {
+        assert_eq!(said_score("MESSAGE score -35 depth 12"), Some(-35));
+        assert_eq!(said_score("message SCORE 20010"), Some(20010));
+        assert_eq!(said_score("MESSAGE dep 1-1 ev 0 nd 1"), None);
+        assert_eq!(said_score("MESSAGE score x"), None);
+        assert_eq!(said_score("DEBUG score 5"), None);
+        assert_eq!(said_score("MESSAGE nbest 1: 7,7 score 5"), None);
     }
 }

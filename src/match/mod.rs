@@ -10,6 +10,7 @@
 
 mod config;
 pub mod game;
+pub mod gauntlet;
 mod negotiation;
 pub mod process;
 pub mod sgf;
@@ -58,6 +59,14 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
     }
     let mut results = match &config.results {
         Some(path) => Some(shard::ResultsWriter::create(path, config)?),
+        None => None,
+    };
+    let mut games_out = match &config.games_out {
+        Some(path) => {
+            let mut file = io::BufWriter::new(std::fs::File::create(path)?);
+            crate::records::write_header(&mut file)?;
+            Some(file)
+        }
         None => None,
     };
     let mut ledger = Ledger::new(pairs.len());
@@ -139,6 +148,10 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
                 writeln!(out, "  {} said: {line}", names[c.index()])?;
             }
             out.flush()?;
+            if let (Some(file), Some(game)) = (games_out.as_mut(), training_record(&record, names, config)) {
+                crate::records::write_game(file, &game)?;
+                file.flush()?;
+            }
             if let Some(dir) = &config.sgf_dir {
                 let path = dir.join(format!("game-{round:04}.sgf"));
                 std::fs::write(path, sgf::game_sgf(&record, names, config.rule, config.size, round))?;
@@ -164,6 +177,30 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
     let summary = ledger.summary(&pairs, config.sprt.map(|_| decision.unwrap_or(Decision::Continue)));
     tally::write_results(config, &ledger, &summary, out)?;
     Ok(summary)
+}
+
+/// A finished game as a training record: the opening and the moves, Black's and White's names, and the score each
+/// engine said for its moves (none for the opening). A forfeit is no record: the position did not decide it.
+fn training_record(record: &GameRecord, names: [&str; 2], config: &MatchConfig) -> Option<crate::records::GameRecord> {
+    use crate::records::{NO_SCORE, Outcome as Result};
+    let outcome = match &record.outcome {
+        Outcome::Forfeit(..) => return None,
+        Outcome::Five(Color::Black, _) => Result::BlackWins,
+        Outcome::Five(Color::White, _) => Result::WhiteWins,
+        Outcome::Draw(_) => Result::Draw,
+    };
+    let said = record.scores.iter().map(|s| s.map_or(NO_SCORE, |s| s.clamp(-32_767, 32_767) as i16));
+    let scores: Vec<i16> = record.opening.iter().map(|_| NO_SCORE).chain(said).collect();
+    let any = scores.iter().any(|&s| s != NO_SCORE);
+    Some(crate::records::GameRecord {
+        rule: config.rule,
+        size: config.size,
+        outcome,
+        opening: record.opening.len(),
+        moves: record.opening.iter().copied().chain(record.moves.iter().map(|m| m.0)).collect(),
+        scores: any.then_some(scores),
+        players: Some(names.map(str::to_string)),
+    })
 }
 
 /// Whether an engine's non-move line is worth showing: not the `OK` to START, nor a `MESSAGE` or `DEBUG` line.

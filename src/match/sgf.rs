@@ -96,6 +96,7 @@ mod tests {
         let record = GameRecord {
             opening: vec![Pos::new(7, 7), Pos::new(7, 6)],
             moves: vec![(Pos::new(0, 14), Color::Black, 12)],
+            scores: vec![None],
             outcome: Outcome::Forfeit(Color::White, Forfeit::Time(2100)),
             used_ms: [12, 2100],
             slowest_ms: [12, 2100],

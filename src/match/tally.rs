@@ -54,6 +54,17 @@ pub struct Tally {
     pub forfeits: [usize; 2],
     /// The slowest answer of the first and the second engine over the pair's games (ms).
     pub slowest_ms: [u64; 2],
+    /// The first engine's wins, losses and draws in the games it played Black (the rest it played White).
+    pub as_black: [usize; 3],
+}
+
+impl Tally {
+    /// The first engine's wins, losses and draws in the games it played White.
+    #[must_use]
+    pub fn as_white(&self) -> [usize; 3] {
+        let [w, l, d] = self.as_black;
+        [self.wins - w, self.losses - l, self.draws - d]
+    }
 }
 
 /// The results table, the SPRT's state and the score lines.
@@ -119,6 +130,11 @@ fn report(config: &MatchConfig, summary: &MatchSummary, out: &mut dyn Write) -> 
                 elo_text(elo_pentanomial(&t.penta))
             )?;
         }
+        if games > 0 {
+            let [bw, bl, bd] = t.as_black;
+            let [ww, wl, wd] = t.as_white();
+            writeln!(out, "  {} as Black {bw}-{bl}-{bd}, as White {ww}-{wl}-{wd}", name(i))?;
+        }
         if t.forfeits != [0, 0] {
             writeln!(out, "  forfeits: {} {}, {} {}", name(i), t.forfeits[0], name(j), t.forfeits[1])?;
         }
@@ -179,10 +195,21 @@ impl Ledger {
             None => 2,
         }] += 1;
         let tally = &mut self.tallies[r.pair];
-        match r.points {
-            2 => tally.wins += 1,
-            0 => tally.losses += 1,
-            _ => tally.draws += 1,
+        let result = match r.points {
+            2 => 0,
+            0 => 1,
+            _ => 2,
+        };
+        *[&mut tally.wins, &mut tally.losses, &mut tally.draws][result] += 1;
+        // The first engine's colour: the winner's or the loser's; a draw goes by the game's number (the colours an
+        // opening rule gave are not kept for it).
+        let first_black = match (r.winner, r.points) {
+            (Some(c), 2) => c == Color::Black,
+            (Some(c), _) => c == Color::White,
+            (None, _) => r.game % 2 == 0,
+        };
+        if first_black {
+            tally.as_black[result] += 1;
         }
         if let Some(k) = r.forfeit {
             tally.forfeits[k.min(1)] += 1;

@@ -10,4 +10,6 @@ pub mod session;
 
 pub use reader::{run, run_with};
 pub use reply::ABOUT;
-pub use session::{PRESET_BOOK, PRESET_NETWORK, PRESET_PARAMS, PRESET_THREATS, PRESET_WEIGHTS, Session};
+pub use session::{
+    PRESET_BOOK, PRESET_NETWORK, PRESET_PARAMS, PRESET_SAY_SCORE, PRESET_THREATS, PRESET_WEIGHTS, Session,
+};

@@ -119,13 +119,17 @@ fn x_y(p: Pos) -> String {
     format!("{} {}", p.x, p.y)
 }
 
-/// The lines of an answer. A move to play (the first report's, or swap2's) is the last line.
-pub(super) fn answer_lines(answer: &Answer) -> Vec<String> {
+/// The lines of an answer. A move to play (the first report's, or swap2's) is the last line; with `say_score`
+/// (`--say-score`) a move is preceded by `MESSAGE score S depth D nodes N`, its search's score for the side to move.
+pub(super) fn answer_lines(answer: &Answer, say_score: bool) -> Vec<String> {
     let error = |r: Refusal| vec![format!("ERROR {r}")];
     let points = |moves: &[Pos]| moves.iter().map(|&p| xy(p)).collect::<Vec<_>>().join(" ");
     match answer {
         Answer::Moves(reports) => {
             let mut lines = Vec::new();
+            if let Some(r) = reports.first().filter(|r| say_score && r.best.is_some()) {
+                lines.push(format!("MESSAGE score {} depth {} nodes {}", r.score, r.depth, r.nodes));
+            }
             if reports.len() > 1 {
                 for (i, r) in reports.iter().enumerate() {
                     let best = r.best.map_or("-".to_string(), xy);

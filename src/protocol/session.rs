@@ -34,6 +34,9 @@ pub const PRESET_PARAMS: &str = "tengen_params";
 /// The INFO key the command line's `--book FILE` sets before START (a book file replacing the embedded one).
 pub const PRESET_BOOK: &str = "tengen_book";
 
+/// The preset key of `pbrain-tengen --say-score`: a `MESSAGE score S depth D nodes N` line before each move.
+pub const PRESET_SAY_SCORE: &str = "tengen_say_score";
+
 /// A search running on its own thread: it hands the engine back with its answer.
 struct Thinking {
     handle: JoinHandle<(Engine, Answer)>,
@@ -86,6 +89,8 @@ pub struct Session {
     pondering: bool,
     /// `INFO show_detail`: bit 1 the `MESSAGE REALTIME` lines, bit 2 the `INFO` detail block, per iteration.
     show_detail: i64,
+    /// `--say-score`: each move is preceded by its search's score line (match runners record it).
+    say_score: bool,
     /// When the command being handled arrived: a move's clock starts there.
     received: Instant,
     ended: bool,
@@ -112,6 +117,7 @@ impl Session {
             rule: Rule::Freestyle,
             size: 0,
             show_detail: 0,
+            say_score: false,
             pondering: false,
             received: Instant::now(),
             ended: false,
@@ -247,7 +253,7 @@ impl Session {
             Ok((mut engine, answer)) => {
                 if !self.ended {
                     play_answer(&mut engine, &answer);
-                    for line in answer_lines(&answer) {
+                    for line in answer_lines(&answer, self.say_score) {
                         reply(out, &line)?;
                     }
                 }
@@ -474,6 +480,7 @@ impl Session {
             }
             ("show_detail", Some(n)) => self.show_detail = n,
             ("pondering", Some(n)) => self.pondering = n != 0,
+            (PRESET_SAY_SCORE, Some(n)) => self.say_score = n != 0,
             ("max_node", Some(n)) => self.with_engine(key, value, |e| e.configure(|s| s.max_nodes = n.max(0) as u64)),
             // Only the command line sets this (`pbrain-tengen --no-threats`), for weakened copies in matches.
             (PRESET_THREATS, Some(n)) => self.with_engine(key, value, |e| e.configure(|s| s.search.threats = n != 0)),

@@ -1,0 +1,242 @@
+//! The gauntlet: one engine (the working tree's Tengen, by default) plays every engine of a folder, one match per
+//! opponent and rule, with the match runner ([`super::run`]). It is the yardstick of strength claims: engines that
+//! Tengen did not write, played as a user would play them (the 26 openings with colours swapped, 0.5 s a move,
+//! one thread each).
+//!
+//! An opponent is an executable file of the folder (hidden files and others are skipped), named by its file name
+//! without a leading `pbrain-`. A name that holds a rule's word (`renju`, `freestyle`, `standard` or `gomoku`,
+//! `caro`), as a word between `-`, `_` or `.`, plays that rule only; other engines play every rule asked for.
+//! Each match writes `OPPONENT-RULE.results` (for `merge`) and `OPPONENT-RULE.tgr` (the games as training records,
+//! players named, with the scores the engines said) into the output folder, with `.shardI-N` before the extension
+//! for a shard.
+
+use super::config::{EngineSpec, MatchConfig};
+use super::stats::{elo_estimate, elo_pentanomial};
+use super::tally::{MatchSummary, Tally};
+use crate::types::Rule;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// An engine of the gauntlet's folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opponent {
+    /// Its name in the reports and file names.
+    pub name: String,
+    /// The executable.
+    pub path: PathBuf,
+    /// The rules it plays (from its name); empty: every rule.
+    pub rules: Vec<Rule>,
+}
+
+impl Opponent {
+    /// Whether it plays `rule`.
+    #[must_use]
+    pub fn plays(&self, rule: Rule) -> bool {
+        self.rules.is_empty() || self.rules.contains(&rule)
+    }
+
+    /// The shell command line that starts it (its path, quoted for `sh -c`).
+    #[must_use]
+    pub fn command(&self) -> String {
+        shell_quote(&self.path.to_string_lossy())
+    }
+}
+
+/// The rules named by the words of an engine's name (`pbrain-mintaka_renju-15` → renju; `gomoku` is standard, as
+/// mintaka names its exact-five build).
+#[must_use]
+pub fn rules_in_name(name: &str) -> Vec<Rule> {
+    let mut rules = Vec::new();
+    for word in name.split(['-', '_', '.', ' ']) {
+        let rule = match word.to_ascii_lowercase().as_str() {
+            "renju" => Rule::Renju,
+            "freestyle" => Rule::Freestyle,
+            "standard" | "gomoku" => Rule::Standard,
+            "caro" => Rule::Caro,
+            _ => continue,
+        };
+        if !rules.contains(&rule) {
+            rules.push(rule);
+        }
+    }
+    rules
+}
+
+/// The engines of `dir`, sorted by name.
+///
+/// # Errors
+/// A folder that cannot be read, or that holds no executable.
+pub fn opponents(dir: &Path) -> Result<Vec<Opponent>, String> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot read the gauntlet folder {}: {e}", dir.display()))?;
+    let mut found = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Some(file) = path.file_name().and_then(|f| f.to_str()).map(str::to_string) else { continue };
+        if file.starts_with('.') || !is_executable(&path) {
+            continue;
+        }
+        let stem = file.strip_suffix(".exe").unwrap_or(&file);
+        let name = stem.strip_prefix("pbrain-").unwrap_or(stem).to_string();
+        found.push(Opponent { rules: rules_in_name(&name), name, path });
+    }
+    found.sort_by(|a, b| a.name.cmp(&b.name));
+    if found.is_empty() {
+        return Err(format!("the gauntlet folder {} holds no executable engine", dir.display()));
+    }
+    Ok(found)
+}
+
+#[cfg(unix)]
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(not(unix))]
+fn is_executable(path: &Path) -> bool {
+    path.is_file() && path.extension().is_some_and(|e| e.eq_ignore_ascii_case("exe"))
+}
+
+/// `text` as one word of a `sh -c` command line.
+fn shell_quote(text: &str) -> String {
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || b"/._-+:,".contains(&b)) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+/// The file stem of a match's outputs: `OPPONENT-RULE`, and `.shardI-N` for a shard.
+#[must_use]
+pub fn output_stem(opponent: &str, rule: Rule, shard: Option<super::Shard>) -> String {
+    let safe: String =
+        opponent.chars().map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' }).collect();
+    match shard {
+        Some(s) => format!("{safe}-{rule}.shard{}-{}", s.index, s.count),
+        None => format!("{safe}-{rule}"),
+    }
+}
+
+/// One match of the gauntlet: the engine against one opponent under one rule.
+#[derive(Clone, Debug)]
+pub struct Leg {
+    /// The opponent's name.
+    pub opponent: String,
+    /// The rule.
+    pub rule: Rule,
+    /// The engine's results (the pair's first engine is the engine under test).
+    pub tally: Tally,
+}
+
+/// The match of `engine` against `opponent` under `template`'s rule, openings, clock and shard, its files in `out`.
+#[must_use]
+pub fn leg_config(template: &MatchConfig, engine: &EngineSpec, opponent: &Opponent, out: Option<&Path>) -> MatchConfig {
+    let mut config = template.clone();
+    config.engines = vec![engine.clone(), EngineSpec { name: opponent.name.clone(), command: opponent.command() }];
+    if let Some(dir) = out {
+        let stem = output_stem(&opponent.name, config.rule, config.shard);
+        config.results = Some(dir.join(format!("{stem}.results")));
+        config.games_out = Some(dir.join(format!("{stem}.tgr")));
+        config.sgf_dir = config.sgf_dir.as_ref().map(|d| d.join(&stem));
+    }
+    config
+}
+
+/// Plays every opponent under every rule of `templates` (one match configuration per rule, the engines left to
+/// fill), printing each match as it goes and the gauntlet's table at the end. Opponents that do not play a rule are
+/// left out of it.
+///
+/// # Errors
+/// Output I/O errors, and results, game or SGF files that cannot be written.
+pub fn run(
+    templates: &[MatchConfig],
+    engine: &EngineSpec,
+    opponents: &[Opponent],
+    out_dir: Option<&Path>,
+    out: &mut dyn Write,
+) -> io::Result<Vec<Leg>> {
+    if let Some(dir) = out_dir {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut legs = Vec::new();
+    for template in templates {
+        for opponent in opponents.iter().filter(|o| o.plays(template.rule)) {
+            let config = leg_config(template, engine, opponent, out_dir);
+            writeln!(
+                out,
+                "== {} vs {} ({}, {} games, {} ms a move)",
+                engine.name, opponent.name, config.rule, config.games, config.turn_ms
+            )?;
+            let summary: MatchSummary = super::run(&config, out)?;
+            let tally = summary.pairs.first().map(|p| p.1.clone()).unwrap_or_default();
+            legs.push(Leg { opponent: opponent.name.clone(), rule: config.rule, tally });
+        }
+    }
+    writeln!(out, "gauntlet of {}:", engine.name)?;
+    for leg in &legs {
+        writeln!(out, "{}", leg_line(leg))?;
+    }
+    out.flush()?;
+    Ok(legs)
+}
+
+/// One opponent's line: games, W-L-D from the engine's side, score, Elo with its 95% margin (from games, and from
+/// pentanomial pairs when there are any), the pairs, how each colour fared, and forfeits.
+#[must_use]
+pub fn leg_line(leg: &Leg) -> String {
+    let t = &leg.tally;
+    let games = t.wins + t.losses + t.draws;
+    let score = if games == 0 { 0.0 } else { (t.wins as f64 + t.draws as f64 / 2.0) / games as f64 * 100.0 };
+    let elo = |(e, m): (f64, f64)| {
+        if games == 0 {
+            "no games".to_string()
+        } else if t.losses + t.draws == 0 {
+            "Elo +inf".to_string()
+        } else if t.wins + t.draws == 0 {
+            "Elo -inf".to_string()
+        } else {
+            format!("Elo {e:+.0} +/- {m:.0}")
+        }
+    };
+    let [bw, bl, bd] = t.as_black;
+    let [ww, wl, wd] = t.as_white();
+    let mut line = format!(
+        "  {:<16} {:<9} {games:>4} games  {}-{}-{}  {score:5.1}%  {}",
+        leg.opponent,
+        leg.rule.to_string(),
+        t.wins,
+        t.losses,
+        t.draws,
+        elo(elo_estimate(t.wins, t.losses, t.draws))
+    );
+    if t.penta.iter().sum::<usize>() > 0 {
+        line.push_str(&format!("  pairs {:?} {}", t.penta, elo(elo_pentanomial(&t.penta))));
+    }
+    line.push_str(&format!("  as Black {bw}-{bl}-{bd}, as White {ww}-{wl}-{wd}"));
+    if t.forfeits != [0, 0] {
+        line.push_str(&format!("  forfeits {}/{}", t.forfeits[0], t.forfeits[1]));
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_come_from_the_words_of_a_name() {
+        assert_eq!(rules_in_name("mintaka_renju-15"), vec![Rule::Renju]);
+        assert_eq!(rules_in_name("mintaka_gomoku-15"), vec![Rule::Standard]);
+        assert_eq!(rules_in_name("mintaka_freestyle-15"), vec![Rule::Freestyle]);
+        assert_eq!(rules_in_name("pentazen"), Vec::<Rule>::new());
+        // A word, not a part of one.
+        assert_eq!(rules_in_name("renjuboy"), Vec::<Rule>::new());
+        assert_eq!(shell_quote("/a/b-c_1.exe"), "/a/b-c_1.exe");
+        assert_eq!(shell_quote("/my engines/it's"), r"'/my engines/it'\''s'");
+        assert_eq!(
+            output_stem("a b", Rule::Renju, Some(super::super::Shard { index: 2, count: 4 })),
+            "a_b-renju.shard2-4"
+        );
+    }
+}
