@@ -1,12 +1,22 @@
 //! The network's incremental state: each point's sums `h` per view and the two pools, updated on make where the
 //! stone changed a line's shape (the nine points of each of its four lines). A make keeps what it overwrote, so
 //! its undo only puts that back: no table is read on the way back up the search's tree.
+//!
+//! The pools do not grow with the board: on a board of another size than the one the networks are trained on
+//! ([`TRAINED_SIZE`]), the head reads each pool shifted by the trained size's empty-board pool minus this size's
+//! ([`Accumulator::shift`]). A point far from every stone adds the same to a pool as on the empty board, so what the
+//! head reads is the trained board's background plus what the stones changed: the same centred position evaluates
+//! alike on 15×15, 19×19 and 20×20 (the same where no stone's lines reach an edge). On the trained size the shift is
+//! zero and nothing changes.
 
 use super::Network;
 use super::features::{for_each_changed, for_each_window, row};
 use super::simd::{self, F, Pool, Row};
 use crate::board::{Board, Cell};
 use crate::types::{CELLS, Color, Pos};
+
+/// The board size the networks are trained on: other sizes read their pools shifted to it.
+pub const TRAINED_SIZE: usize = 15;
 
 /// Per view, per point, the sums of the point's four rows, and per view the pool of their clipped values.
 #[derive(Clone)]
@@ -16,6 +26,9 @@ pub struct Accumulator {
     h: [Box<[Row; CELLS]>; 2],
     /// Per view: the sum over the board's points of `clamp(h, 0, 1)`.
     pools: [Pool; 2],
+    /// Per view, on a board of another size than [`TRAINED_SIZE`]: what the head adds to the pool (the trained
+    /// size's empty-board pool minus this size's).
+    shift: Option<[Pool; 2]>,
     /// Whether the vector path is used.
     simd: bool,
     /// The stone placed last whose change waits until the state is needed ([`Accumulator::defer`]).
@@ -38,10 +51,18 @@ impl Accumulator {
     /// The state of `board`, computed from scratch.
     #[must_use]
     pub fn new(net: &'static Network, board: &Board) -> Accumulator {
+        let mut acc = Accumulator::unshifted(net, board);
+        acc.shift = Accumulator::shift(net, board.size());
+        acc
+    }
+
+    /// The state of `board` with its pools as they are, whatever the size.
+    fn unshifted(net: &'static Network, board: &Board) -> Accumulator {
         let mut acc = Accumulator {
             net,
             h: [Box::new([[0; F]; CELLS]), Box::new([[0; F]; CELLS])],
             pools: [[0; F]; 2],
+            shift: None,
             simd: simd::vector(),
             pending: None,
             frames: Vec::new(),
@@ -49,6 +70,18 @@ impl Accumulator {
         };
         acc.refresh(board);
         acc
+    }
+
+    /// Per view, what a board of `size` adds to its pools for the head: the empty [`TRAINED_SIZE`] board's pool
+    /// minus the empty `size` board's (none on the trained size).
+    #[must_use]
+    pub fn shift(net: &'static Network, size: usize) -> Option<[Pool; 2]> {
+        if size == TRAINED_SIZE {
+            return None;
+        }
+        let trained = Accumulator::unshifted(net, &Board::new(TRAINED_SIZE)).pools;
+        let this = Accumulator::unshifted(net, &Board::new(size)).pools;
+        Some(std::array::from_fn(|v| std::array::from_fn(|i| trained[v][i].wrapping_sub(this[v][i]))))
     }
 
     /// The same state on the portable path (for tests that compare the two).
@@ -232,7 +265,14 @@ impl Accumulator {
     #[must_use]
     pub fn logit(&self, side: Color, flags: u32) -> f32 {
         debug_assert!(self.pending.is_none(), "a waiting stone was not settled");
-        self.net.logit_with(&self.pools[side.index()], &self.pools[side.opponent().index()], flags, self.simd)
+        let (own, opp) = (side.index(), side.opponent().index());
+        match &self.shift {
+            None => self.net.logit_with(&self.pools[own], &self.pools[opp], flags, self.simd),
+            Some(shift) => {
+                let read = |v: usize| -> Pool { std::array::from_fn(|i| self.pools[v][i].wrapping_add(shift[v][i])) };
+                self.net.logit_with(&read(own), &read(opp), flags, self.simd)
+            }
+        }
     }
 
     /// Whether its state equals `other`'s on the points of `board` (for the tests): the pools, and the sums of

@@ -22,7 +22,7 @@ mod accumulator;
 pub mod features;
 pub mod simd;
 
-pub use accumulator::Accumulator;
+pub use accumulator::{Accumulator, TRAINED_SIZE};
 pub use features::ROWS;
 pub use simd::{F, ONE, Pool, Row};
 
