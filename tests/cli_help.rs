@@ -5,9 +5,9 @@
 use std::process::Command;
 
 /// Every subcommand the overview lists.
-const COMMANDS: [&str; 14] = [
-    "play", "serve", "analyze", "forbid", "solve", "bench", "match", "selfplay", "openings", "tune", "train", "spsa",
-    "puppet", "help",
+const COMMANDS: [&str; 15] = [
+    "play", "serve", "analyze", "forbid", "solve", "bench", "match", "gauntlet", "selfplay", "openings", "tune",
+    "train", "spsa", "puppet", "help",
 ];
 
 fn run(args: &[&str]) -> (u8, String) {

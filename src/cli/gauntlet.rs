@@ -13,6 +13,27 @@ const DEFAULT_TURN_MS: &str = "500";
 /// Games at a time when none is given: two on a two-core machine.
 const DEFAULT_CONCURRENCY: &str = "2";
 
+/// The `match` options with a value that the gauntlet passes to each match (with the flags `--symmetries` and
+/// `--no-suspend`).
+const MATCH_OPTIONS: [&str; 16] = [
+    "--size",
+    "--games",
+    "--turn-ms",
+    "--match-ms",
+    "--tolerance-ms",
+    "--max-memory",
+    "--draw-at",
+    "--openings",
+    "--random-openings",
+    "--opening-stones",
+    "--opening-depth",
+    "--seed",
+    "--concurrency",
+    "--sgf",
+    "--opening-rule",
+    "--shard",
+];
+
 /// What `gauntlet` was asked.
 #[derive(Debug)]
 pub(super) struct GauntletCommand {
@@ -56,16 +77,15 @@ pub(super) fn parse_gauntlet(args: &[String], out: &mut dyn Write) -> Result<Gau
                 }
             }
             "--results" | "--sprt" => return Err(format!("{option} is not a gauntlet option (see --out)")),
-            _ => {
+            "--symmetries" | "--no-suspend" if inline.is_none() => rest.push(option.clone()),
+            _ if MATCH_OPTIONS.contains(&option.as_str()) => {
                 games_given |= option == "--games";
                 turn_given |= option == "--turn-ms";
                 concurrency_given |= option == "--concurrency";
                 rest.push(option.clone());
-                // Flags stand alone; every other match option takes a value.
-                if !matches!(option.as_str(), "--symmetries" | "--no-suspend") {
-                    rest.push(value()?);
-                }
+                rest.push(value()?);
             }
+            other => return Err(format!("unknown option '{other}'")),
         }
     }
     let engine = match engine {
