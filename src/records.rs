@@ -8,12 +8,13 @@
 //! | 1 | rule, as Gomocup's `INFO rule`: 0 freestyle, 1 standard, 4 renju, 8 caro with overlines, 9 caro |
 //! | 1 | board size, 5 to 22 |
 //! | 1 | result: 0 White won, 1 draw, 2 Black won |
-//! | 1 | flags: bit 0 set when each move has a score, bit 1 when the players are named |
+//! | 1 | flags: bit 0 set when each move has a score, bit 1 when the players are named, bit 2 when each position has a searched best move |
 //! | 1 | how many of the first moves were the opening (given, not chosen by the players) |
 //! | 2 | the number of moves `n` |
 //! | 2·n | the moves in order, Black first, each `(x << 5) \| y` with Gomocup's `x`, `y` |
 //! | 2·n | with flag bit 0: per move, the mover's search score (`i16`; −32768 for none, as for opening moves) |
 //! | 2 + a + b | with flag bit 1: Black's name (a length byte `a`, then `a` bytes of UTF-8), then White's (`b`) |
+//! | 2·n | with flag bit 2: per move, the best move a search found in the position before it (packed as the moves; `0xFFFF` for none) |
 //!
 //! **c-gomoku-cli's samples** (`-sample format=bin`): one entry per position, `4 + 2·ply` bytes: a `u16` with the
 //! result for the side to move in bits 0–1 (0 loss, 1 draw, 2 win), the ply in bits 2–10 and the board size in
@@ -69,7 +70,12 @@ pub struct GameRecord {
     pub scores: Option<Vec<i16>>,
     /// Black's and White's names (engines of a match; self-play leaves them out).
     pub players: Option<[String; 2]>,
+    /// Per move, the best move a search (`rescore`) found in the position before it, if kept.
+    pub best: Option<Vec<Option<Pos>>>,
 }
+
+/// A best move that was not given.
+const NO_MOVE: u16 = 0xFFFF;
 
 /// One position from a sample file: the moves that lead to it, the move played there, and the result for the
 /// side to move.
@@ -125,8 +131,9 @@ pub fn write_header(out: &mut dyn Write) -> io::Result<()> {
 pub fn write_game(out: &mut dyn Write, game: &GameRecord) -> io::Result<()> {
     let n = u16::try_from(game.moves.len()).map_err(|_| io::Error::other("a game of over 65535 moves"))?;
     let scores = game.scores.as_ref().filter(|s| s.len() == game.moves.len());
+    let best = game.best.as_ref().filter(|b| b.len() == game.moves.len());
     let opening = u8::try_from(game.opening.min(game.moves.len())).unwrap_or(u8::MAX);
-    let flags = u8::from(scores.is_some()) | (u8::from(game.players.is_some()) << 1);
+    let flags = u8::from(scores.is_some()) | (u8::from(game.players.is_some()) << 1) | (u8::from(best.is_some()) << 2);
     let mut bytes = vec![MARKER, game.rule.info() as u8, game.size as u8, game.outcome as u8, flags, opening];
     bytes.extend_from_slice(&n.to_le_bytes());
     for &p in &game.moves {
@@ -139,6 +146,9 @@ pub fn write_game(out: &mut dyn Write, game: &GameRecord) -> io::Result<()> {
         let name = short_name(name);
         bytes.push(name.len() as u8);
         bytes.extend_from_slice(name.as_bytes());
+    }
+    for b in best.into_iter().flatten() {
+        bytes.extend_from_slice(&b.map_or(NO_MOVE, pack).to_le_bytes());
     }
     out.write_all(&bytes)
 }
@@ -181,7 +191,7 @@ fn read_game(bytes: &[u8]) -> Result<(GameRecord, usize), Bad> {
         r => return Err(Bad::Corrupt(format!("result {r}"))),
     };
     let flags = bytes[4];
-    if flags > 3 {
+    if flags > 7 {
         return Err(Bad::Corrupt(format!("flags {flags}")));
     }
     let opening = usize::from(bytes[5]);
@@ -210,7 +220,23 @@ fn read_game(bytes: &[u8]) -> Result<(GameRecord, usize), Bad> {
         }
         players = Some(names);
     }
-    Ok((GameRecord { rule, size, outcome, opening, moves, scores, players }, len))
+    let mut best = None;
+    if flags & 4 != 0 {
+        let end = len + 2 * n;
+        let words = bytes.get(len..end).ok_or(Bad::Truncated(bytes.len(), end))?;
+        let mut list = Vec::with_capacity(n);
+        for (i, w) in words.chunks_exact(2).enumerate() {
+            let m = u16::from_le_bytes([w[0], w[1]]);
+            list.push(if m == NO_MOVE {
+                None
+            } else {
+                Some(unpack(m, size).ok_or_else(|| Bad::Corrupt(format!("best move {} is off the board", i + 1)))?)
+            });
+        }
+        best = Some(list);
+        len = end;
+    }
+    Ok((GameRecord { rule, size, outcome, opening, moves, scores, players, best }, len))
 }
 
 /// Unpacks moves, checking that each is on the board and on an empty point.
@@ -357,7 +383,7 @@ mod tests {
     fn game(moves: &[&str], outcome: Outcome, scores: bool) -> GameRecord {
         let moves: Vec<Pos> = moves.iter().map(|m| Pos::parse(m, 15).expect("point")).collect();
         let scores = scores.then(|| (0..moves.len()).map(|i| if i < 2 { NO_SCORE } else { i as i16 * 10 }).collect());
-        GameRecord { rule: Rule::Renju, size: 15, outcome, opening: 2, moves, scores, players: None }
+        GameRecord { rule: Rule::Renju, size: 15, outcome, opening: 2, moves, scores, players: None, best: None }
     }
 
     fn file(games: &[GameRecord]) -> Vec<u8> {
@@ -390,7 +416,9 @@ mod tests {
         let long = "x".repeat(300);
         let mut unscored = game(&["h8", "i9"], Outcome::Draw, false);
         unscored.players = Some([long.clone(), String::new()]);
-        let games = [named, game(&["h8", "g9"], Outcome::BlackWins, false), unscored];
+        let mut searched = game(&["h8", "g9", "j10"], Outcome::BlackWins, false);
+        searched.best = Some(vec![None, Pos::parse("a1", 15).ok(), Pos::parse("o15", 15).ok()]);
+        let games = [named, searched, unscored];
         let bytes = file(&games);
         let mut errors = Vec::new();
         let data = read_training(&bytes, &mut |e| errors.push(e));

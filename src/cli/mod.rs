@@ -11,6 +11,7 @@ mod play;
 mod play_opening;
 mod position;
 mod puppet;
+mod rescore;
 mod selfplay;
 mod spsa;
 mod think;
@@ -190,6 +191,7 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
         "spsa" => spsa::parse_spsa(rest).and_then(|c| spsa::run_spsa(&c, out)),
         "match" => matchcmd::match_command(rest, out),
         "gauntlet" => gauntlet::gauntlet_command(rest, out),
+        "rescore" => rescore::parse_rescore(rest).and_then(|r| rescore::run_rescore(&r, out)),
         "lib" => library::lib_command(rest, out),
         "merge" => merge::merge_command(rest, out),
         "book" => book::book_command(rest, out),

@@ -416,6 +416,7 @@ fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Pla
         moves: Vec::new(),
         scores: Some(Vec::new()),
         players: None,
+        best: None,
     };
     let no_game = |why| Played {
         end: End::Draw(why),

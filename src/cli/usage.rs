@@ -109,6 +109,16 @@ Searches fixed renju, freestyle and standard positions to fixed depths on one th
   every other match option (--openings FILE, --random-openings N, --sgf DIR, ...) is passed to each match",
     },
     Command {
+        name: "rescore",
+        summary: "game files re-scored by deeper searches, with each position's best move (training targets)",
+        usage: "usage: pbrain-tengen rescore --out FILE [options] FILE.tgr...
+  --out FILE              the game file to write (the games in input order)
+  --nodes N               nodes a search (default 200000), one thread and a table of its own per game
+  --every K               search every K-th position after the opening (default 1: all); the others keep their score
+  --concurrency K         games searched at a time (default 1); the output is the same for any K
+  --shard I/N             only shard I of N (a block of the input's games); merge --out joins the shards",
+    },
+    Command {
         name: "selfplay",
         summary: "two configurations of the engine play each other in one process",
         usage: "usage: pbrain-tengen selfplay [options]

@@ -200,6 +200,7 @@ fn training_record(record: &GameRecord, names: [&str; 2], config: &MatchConfig) 
         moves: record.opening.iter().copied().chain(record.moves.iter().map(|m| m.0)).collect(),
         scores: any.then_some(scores),
         players: Some(names.map(str::to_string)),
+        best: None,
     })
 }
 

@@ -1,0 +1,181 @@
+//! `rescore`: game files re-scored by deeper searches than the games' own, as training targets beside the result.
+//!
+//! Every chosen position of every game (the position before each move, from the move after the opening on, every
+//! `--every`-th one) is searched to `--nodes` nodes with the engine's default evaluation for the rule, on one
+//! thread with a transposition table of its own per game; the search's score (for the side to move) replaces the
+//! move's score, and its best move is kept (game-file flag bit 2: what a move policy learns from). Positions not
+//! chosen keep the score they had. A game is searched by one thread from start to end, so the output does not
+//! depend on `--concurrency`, and games are written in input order: shards (`--shard I/N`, a contiguous block of
+//! the input's games each) joined in shard order by `merge --out` are the unsharded run's file, byte for byte.
+
+use crate::matches::Shard;
+use crate::records::{GameRecord, NO_SCORE, read_training, write_game, write_header};
+use crate::search::tt::Table;
+use crate::search::{SearchLimits, SearchOptions, search};
+use crate::tune::data::replay_game;
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// The transposition table of each game's searches.
+const TABLE_BYTES: usize = 16 << 20;
+
+/// What `rescore` was asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Rescore {
+    /// Nodes a search.
+    nodes: u64,
+    /// Search every this-many-th position (1: all).
+    every: usize,
+    /// Games searched at a time.
+    concurrency: usize,
+    /// This shard's games only.
+    shard: Option<Shard>,
+    /// The output game file.
+    out: PathBuf,
+    /// The input game files, in order.
+    inputs: Vec<PathBuf>,
+}
+
+/// Parses `rescore --nodes N --out FILE [--every K] [--concurrency K] [--shard I/N] FILE…`.
+pub(super) fn parse_rescore(args: &[String]) -> Result<Rescore, String> {
+    let mut r =
+        Rescore { nodes: 200_000, every: 1, concurrency: 1, shard: None, out: PathBuf::new(), inputs: Vec::new() };
+    let mut out = None;
+    let mut cursor = super::OptionCursor::new(args);
+    while let Some((name, inline)) = cursor.next_option() {
+        match name.as_str() {
+            "--nodes" => r.nodes = cursor.number(&name, &inline, "node count", 1..=u64::MAX)?,
+            "--every" => r.every = cursor.number(&name, &inline, "step", 1..=1000)? as usize,
+            "--concurrency" => r.concurrency = cursor.number(&name, &inline, "thread count", 1..=256)? as usize,
+            "--shard" => r.shard = Some(Shard::parse(&cursor.value(&name, &inline)?)?),
+            "--out" => out = Some(PathBuf::from(cursor.value(&name, &inline)?)),
+            other if other.starts_with("--") => return Err(format!("unknown option '{other}'")),
+            file => r.inputs.push(PathBuf::from(file)),
+        }
+    }
+    r.out = out.ok_or("--out FILE names the game file to write")?;
+    if r.inputs.is_empty() {
+        return Err("rescore needs game files (.tgr) to read".to_string());
+    }
+    Ok(r)
+}
+
+/// One game re-scored; returns it and how many positions were searched.
+fn rescore_game(game: &GameRecord, r: &Rescore) -> (GameRecord, usize) {
+    let mut scores = game.scores.clone().unwrap_or_else(|| vec![NO_SCORE; game.moves.len()]);
+    scores.resize(game.moves.len(), NO_SCORE);
+    let mut best = game.best.clone().unwrap_or_else(|| vec![None; game.moves.len()]);
+    best.resize(game.moves.len(), None);
+    let table = Table::new(TABLE_BYTES);
+    let limits = SearchLimits { nodes: r.nodes, ..SearchLimits::default() };
+    let options = SearchOptions::default();
+    let mut searched = 0;
+    replay_game(game, |pb, i, side, _, _, _| {
+        if i < game.opening || (i - game.opening) % r.every != 0 {
+            return;
+        }
+        let report = search(pb, side, &table, &limits, &options, |_| {});
+        scores[i] = report.score.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16;
+        best[i] = report.best;
+        searched += 1;
+    });
+    (GameRecord { scores: Some(scores), best: Some(best), ..game.clone() }, searched)
+}
+
+/// Runs `rescore`, printing progress and a summary.
+pub(super) fn run_rescore(r: &Rescore, out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let mut games = Vec::new();
+    for path in &r.inputs {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let data = read_training(&bytes, &mut |e| {
+            let _ = writeln!(out, "error: {}: {e}", path.display());
+        });
+        if !data.samples.is_empty() {
+            return Err(format!("{} holds c-gomoku-cli samples, not games", path.display()));
+        }
+        games.extend(data.games);
+    }
+    let range = r.shard.map_or(0..games.len(), |s| s.pairs(games.len()));
+    let games = &games[range.clone()];
+    Ok((|| {
+        let mut file = io::BufWriter::new(std::fs::File::create(&r.out)?);
+        write_header(&mut file)?;
+        let start = Instant::now();
+        let next = AtomicUsize::new(0);
+        let (tx, rx) = std::sync::mpsc::channel::<(usize, GameRecord, usize)>();
+        let mut positions = 0;
+        std::thread::scope(|scope| -> io::Result<()> {
+            for _ in 0..r.concurrency.min(games.len().max(1)) {
+                let tx = tx.clone();
+                let next = &next;
+                scope.spawn(move || {
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(game) = games.get(k) else { return };
+                        let (done, searched) = rescore_game(game, r);
+                        if tx.send((k, done, searched)).is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            // Written in input order whatever order they finish in.
+            let mut waiting = BTreeMap::new();
+            let mut written = 0;
+            for (k, game, searched) in rx {
+                waiting.insert(k, game);
+                positions += searched;
+                while let Some(game) = waiting.remove(&written) {
+                    write_game(&mut file, &game)?;
+                    written += 1;
+                    if written % 10 == 0 || written == games.len() {
+                        file.flush()?;
+                        writeln!(
+                            out,
+                            "rescored {written}/{} games, {positions} positions, {:.0} s",
+                            games.len(),
+                            start.elapsed().as_secs_f64()
+                        )?;
+                        out.flush()?;
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        file.flush()?;
+        writeln!(
+            out,
+            "wrote {} games (input games {}..{}), {positions} positions searched to {} nodes, to {} in {:.0} s",
+            games.len(),
+            range.start + 1,
+            range.end,
+            r.nodes,
+            r.out.display(),
+            start.elapsed().as_secs_f64()
+        )?;
+        out.flush()
+    })())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_read_and_mistakes_named() {
+        let args = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        let r = parse_rescore(&args("--nodes 5000 --every 3 --concurrency 2 --shard 2/3 --out o.tgr a.tgr b.tgr"))
+            .expect("valid");
+        assert_eq!((r.nodes, r.every, r.concurrency), (5000, 3, 2));
+        assert_eq!(r.shard, Some(Shard { index: 2, count: 3 }));
+        assert_eq!(r.inputs, vec![PathBuf::from("a.tgr"), PathBuf::from("b.tgr")]);
+        assert!(parse_rescore(&args("a.tgr")).unwrap_err().contains("--out"));
+        assert!(parse_rescore(&args("--out o.tgr")).unwrap_err().contains("game files"));
+        assert!(parse_rescore(&args("--out o.tgr --nodes 0 a.tgr")).is_err());
+        assert!(parse_rescore(&args("--out o.tgr --bogus a.tgr")).unwrap_err().contains("--bogus"));
+    }
+}

@@ -1,0 +1,98 @@
+//! `rescore`: games re-scored by deeper searches keep their moves, gain a score and a best move at the positions
+//! searched, and come out the same whatever the thread count and however the run is sharded.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tengen::pattern::{MoveOutcome, PatternBoard};
+use tengen::records::{GameRecord, NO_SCORE, read_training, write_game, write_header};
+use tengen::types::Color;
+
+const BIN: &str = env!("CARGO_BIN_EXE_pbrain-tengen");
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-rescore-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn read(path: &Path) -> Vec<GameRecord> {
+    let bytes = std::fs::read(path).expect("game file");
+    read_training(&bytes, &mut |e| panic!("{}: {e}", path.display())).games
+}
+
+fn run(args: &[&str]) -> String {
+    let out = Command::new(BIN).args(args).output().expect("run");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{args:?}: {text}");
+    text
+}
+
+#[test]
+fn rescored_games_keep_their_moves_and_gain_legal_best_moves_whatever_the_threads_and_shards() {
+    let dir = scratch("games");
+    // Five renju games against PentaZen (Tengen's moves scored, PentaZen's not) from the gauntlet's data.
+    let source = read(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/gauntlet1-pentazen-renju.tgr")));
+    let games: Vec<GameRecord> = source.into_iter().take(5).collect();
+    let input = dir.join("in.tgr");
+    let mut bytes = Vec::new();
+    write_header(&mut bytes).expect("write");
+    for g in &games {
+        write_game(&mut bytes, g).expect("write");
+    }
+    std::fs::write(&input, bytes).expect("write");
+    let input_text = input.display().to_string();
+    let path = |name: &str| dir.join(name).display().to_string();
+
+    let one = path("one.tgr");
+    let text = run(&["rescore", "--nodes", "3000", "--every", "2", "--out", &one, &input_text]);
+    assert!(text.contains("wrote 5 games"), "{text}");
+    let two = path("two.tgr");
+    run(&["rescore", "--nodes", "3000", "--every", "2", "--concurrency", "2", "--out", &two, &input_text]);
+    assert_eq!(std::fs::read(&one).expect("one"), std::fs::read(&two).expect("two"), "threads changed the output");
+
+    // Shards joined in order are the whole run.
+    let (s1, s2, joined) = (path("s1.tgr"), path("s2.tgr"), path("joined.tgr"));
+    run(&["rescore", "--nodes", "3000", "--every", "2", "--shard", "1/2", "--out", &s1, &input_text]);
+    run(&["rescore", "--nodes", "3000", "--every", "2", "--shard", "2/2", "--out", &s2, &input_text]);
+    assert_eq!(read(Path::new(&s1)).len() + read(Path::new(&s2)).len(), 5);
+    run(&["merge", "--out", &joined, &s1, &s2]);
+    assert_eq!(std::fs::read(&one).expect("one"), std::fs::read(&joined).expect("joined"), "shards differ");
+
+    let rescored = read(Path::new(&one));
+    assert_eq!(rescored.len(), games.len());
+    let mut searched = 0;
+    for (old, new) in games.iter().zip(&rescored) {
+        assert_eq!(
+            (&old.moves, old.outcome, old.opening, &old.players),
+            (&new.moves, new.outcome, new.opening, &new.players)
+        );
+        let (scores, best) = (new.scores.as_ref().expect("scores"), new.best.as_ref().expect("best moves"));
+        let old_scores = old.scores.clone().unwrap_or_else(|| vec![NO_SCORE; old.moves.len()]);
+        let mut pb = PatternBoard::new(new.size, new.rule).expect("board");
+        let mut side = Color::Black;
+        for (i, &m) in new.moves.iter().enumerate() {
+            let chosen = i >= new.opening && (i - new.opening) % 2 == 0;
+            if chosen {
+                // A searched position has a score and a move that is legal there (never a forbidden Black point).
+                let b = best[i].unwrap_or_else(|| panic!("no best move at ply {i}"));
+                assert_eq!(pb.outcome(b, side) == MoveOutcome::Illegal, false, "ply {i}: {b:?} is taken");
+                assert!(!matches!(pb.outcome(b, side), MoveOutcome::Forbidden(_)), "ply {i}: {b:?} is forbidden");
+                assert_ne!(scores[i], NO_SCORE);
+                searched += 1;
+            } else {
+                // The others keep what they had.
+                assert_eq!((scores[i], best[i]), (old_scores[i], None), "ply {i}");
+            }
+            if pb.outcome(m, side) == MoveOutcome::Win {
+                break;
+            }
+            pb.make(m, side);
+            side = side.opponent();
+        }
+    }
+    assert!(searched > 20, "{searched}");
+    // Mistakes are named.
+    let out = Command::new(BIN).args(["rescore", "--out", &path("x.tgr"), "/no/such.tgr"]).output().expect("run");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("cannot read /no/such.tgr"));
+}
