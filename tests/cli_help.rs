@@ -7,7 +7,7 @@ use std::process::Command;
 /// Every subcommand the overview lists.
 const COMMANDS: [&str; 16] = [
     "play", "serve", "analyze", "forbid", "solve", "bench", "match", "gauntlet", "selfplay", "openings", "tune",
-    "train", "spsa", "puppet", "help",
+    "train", "spsa", "puppet", "rescore", "help",
 ];
 
 fn run(args: &[&str]) -> (u8, String) {
