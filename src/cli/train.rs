@@ -50,6 +50,18 @@ pub struct TrainCommand {
     pub line: String,
 }
 
+/// A data file argument: `FILE:K` (K from 1 to 100) is FILE with each training game counted K times; anything
+/// else is a file counted once.
+fn weighted(spec: &str) -> (&str, usize) {
+    match spec.rsplit_once(':') {
+        Some((file, k)) if !file.is_empty() => match k.parse::<usize>() {
+            Ok(k) if (1..=100).contains(&k) => (file, k),
+            _ => (spec, 1),
+        },
+        _ => (spec, 1),
+    }
+}
+
 /// Parses the options of `train`.
 ///
 /// # Errors
@@ -108,7 +120,16 @@ pub fn parse_train(args: &[String]) -> Result<TrainCommand, String> {
 pub fn run_train(c: &TrainCommand, out: &mut dyn Write) -> io::Result<()> {
     let start = Instant::now();
     let group = Group::of(c.rule);
-    let (games, samples, sources) = read_game_files(&c.files, out)?;
+    // `FILE:K` counts each of the file's training games K times (its held-out games once).
+    let (mut games, mut samples, mut sources, mut repeats) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for spec in &c.files {
+        let (file, times) = weighted(spec);
+        let (g, s, src) = read_game_files(&[file.to_string()], out)?;
+        repeats.extend(std::iter::repeat_n(times, g.len()));
+        games.extend(g);
+        samples.extend(s);
+        sources.extend(src.into_iter().map(|t| if times > 1 { format!("{t} x{times}") } else { t }));
+    }
     let (train_games, held_games) = split(games.len(), c.held_out, c.options.seed);
     let (train_samples, held_samples) = split(samples.len(), c.held_out, c.options.seed ^ 0x5a5a);
     let mut data = NetData::new(group, c.drop_vcf);
@@ -119,8 +140,10 @@ pub fn run_train(c: &TrainCommand, out: &mut dyn Write) -> io::Result<()> {
     for (part, (g, s)) in [(train_games, train_samples), (held_games, held_samples)].into_iter().enumerate() {
         let (n0, c0) = (data.positions.len(), classical.evals.len());
         for i in g {
-            if data.add_game(&games[i]) > 0 {
-                classical.add_game(&games[i]);
+            for _ in 0..if part == 0 { repeats[i] } else { 1 } {
+                if data.add_game(&games[i]) > 0 {
+                    classical.add_game(&games[i]);
+                }
             }
         }
         for i in s {
@@ -282,4 +305,18 @@ pub fn run_train(c: &TrainCommand, out: &mut dyn Write) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_may_carry_its_weight() {
+        assert_eq!(weighted("data/games/a.tgr:4"), ("data/games/a.tgr", 4));
+        assert_eq!(weighted("a.tgr"), ("a.tgr", 1));
+        assert_eq!(weighted("a.tgr:0"), ("a.tgr:0", 1));
+        assert_eq!(weighted("c:/x.tgr"), ("c:/x.tgr", 1));
+        assert_eq!(weighted(":3"), (":3", 1));
+    }
 }
