@@ -125,7 +125,8 @@ fn damaged_libraries_are_refused_at_their_offset_and_keep_what_came_before() {
     for len in 0..full.len() {
         let (tree, error) = renlib::read(&full[..len]);
         let Some(error) = error else {
-            // Only the header alone is a whole (empty) library.
+            // Only the header alone is a whole (empty) library: the root record has a comment, so a cut after it
+            // is damage, not the bare root of an empty library.
             assert_eq!(len, 20, "a cut at {len} read without error");
             continue;
         };
@@ -230,6 +231,7 @@ fn random_tree(rng: &mut StdRng, n: usize, raw: bool) -> Tree {
                         && rng.random_range(0..3) == 0)
                         .then_some(false),
                     text_padded: None,
+                    root_open: false,
                 };
             }
             if used.len() < 40 {
@@ -342,5 +344,65 @@ fn the_lib_command_dumps_converts_and_reports_damage() {
     let (code, text) = run(&["lib", "frobnicate"]);
     assert_eq!(code, Some(2));
     assert!(text.starts_with("error: expected lib dump"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The two empty libraries: the header alone, and the header with a root record that has no child but lacks
+/// RIGHT (`00 00`, 22 bytes), as a writer that always writes the root leaves an empty library.
+fn empty_libraries() -> [(&'static str, Vec<u8>); 2] {
+    let mut rooted = header(3, 4);
+    rooted.extend([0x00, 0x00]);
+    [("header-only", header(3, 4)), ("root-only", rooted)]
+}
+
+#[test]
+fn empty_libraries_read_as_empty_trees_and_write_back_byte_for_byte() {
+    for (name, bytes) in empty_libraries() {
+        let (tree, error) = renlib::read(&bytes);
+        assert_eq!(error, None, "{name}");
+        assert!(tree.is_empty(), "{name}: no node but the root");
+        assert_eq!(renlib::write(&tree).as_ref(), Ok(&bytes), "{name}");
+    }
+    let (_, rooted) = &empty_libraries()[1];
+    assert_eq!(rooted.len(), 22);
+    // The root with RIGHT (no child) is empty too; a root without RIGHT and with a move still has its child.
+    let mut right = header(3, 4);
+    right.extend([0x00, 0x40]);
+    assert_eq!(renlib::read(&right).1, None);
+    let mut child = rooted.clone();
+    child.extend([0x78, 0x40]);
+    let (tree, error) = renlib::read(&child);
+    assert_eq!((error, tree.moves(1)), (None, vec![at("H8")]));
+    assert_eq!(renlib::write(&tree), Ok(child));
+}
+
+#[test]
+fn the_lib_command_opens_empty_libraries_as_empty() {
+    let dir = scratch("empty");
+    let run = |args: &[&str]| {
+        let out = Command::new(BIN).args(args).output().expect("runs");
+        (out.status.code(), String::from_utf8_lossy(&out.stdout).to_string())
+    };
+    for (name, bytes) in empty_libraries() {
+        let lib = dir.join(format!("{name}.lib"));
+        std::fs::write(&lib, &bytes).expect("write");
+        let lib = lib.to_str().expect("path");
+        let (code, text) = run(&["lib", "dump", lib]);
+        assert_eq!(code, Some(0), "{name}: {text}");
+        assert!(text.ends_with("): 0 nodes, 0 moves, 0 variation ends\n"), "{name}: {text}");
+        assert_eq!(text.lines().count(), 1, "{name}: {text}");
+        let (code, text) = run(&["lib", "to-sgf", lib]);
+        assert_eq!((code, text.as_str()), (Some(0), "(;FF[4]GM[4]AP[tengen]SZ[15]CA[UTF-8])\n"), "{name}");
+        let sgf_path = dir.join(format!("{name}.sgf"));
+        let sgf_path = sgf_path.to_str().expect("path");
+        let (code, _) = run(&["lib", "to-sgf", lib, sgf_path]);
+        assert_eq!(code, Some(0), "{name}");
+        let back = dir.join(format!("{name}-back.lib"));
+        let (code, text) = run(&["lib", "from-sgf", sgf_path, back.to_str().expect("path")]);
+        assert_eq!(code, Some(0), "{name}: {text}");
+        assert!(text.ends_with(": 0 nodes\n"), "{name}: {text}");
+        let (tree, error) = renlib::read(&std::fs::read(&back).expect("written"));
+        assert_eq!((error, tree.is_empty()), (None, true), "{name}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -135,3 +135,30 @@ fn a_damaged_library_opens_up_to_the_damage_and_a_plain_game_has_no_tree() {
     let (_, state) = call(&games, "POST", &path("tree"), "");
     assert_eq!(state["tree"]["nodes"], 2);
 }
+
+#[test]
+fn empty_libraries_open_as_empty_trees() {
+    // The header alone, and the header with a root record that has no child and lacks RIGHT (22 bytes).
+    let header = renlib::HEADER_34.to_vec();
+    let mut rooted = header.clone();
+    rooted.extend([0x00, 0x00]);
+    let games = Games::default();
+    let id = call(&games, "POST", "/api/games", "").1["id"].as_str().map(String::from).expect("id");
+    let path = |rest: &str| format!("/api/games/{id}/{rest}");
+    for (name, bytes) in [("header-only", header), ("root-only", rooted)] {
+        let body = serde_json::json!({ "lib": base64_encode(&bytes) }).to_string();
+        let (status, state) = call(&games, "POST", &path("load"), &body);
+        assert_eq!(status, 200, "{name}: {state}");
+        assert_eq!(state["tree"]["nodes"], 0, "{name}: {state}");
+        assert!(state["tree"]["warning"].is_null(), "{name}: {state}");
+        assert_eq!(variations(&state), Vec::<String>::new(), "{name}");
+        assert_eq!(state["moves"].as_array().map(Vec::len), Some(0), "{name}: {state}");
+        // Saved back, it is the same file.
+        let (status, saved) = call(&games, "GET", &path("lib"), "");
+        assert_eq!(status, 200, "{name}: {saved}");
+        assert_eq!(saved["lib"].as_str().map(base64_decode), Some(Ok(bytes)), "{name}");
+        // A first move on the empty tree is its first variation.
+        let (_, state) = call(&games, "POST", &path("play"), r#"{"move": "h8"}"#);
+        assert_eq!(state["tree"]["nodes"], 1, "{name}: {state}");
+    }
+}

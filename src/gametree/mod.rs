@@ -71,6 +71,9 @@ pub struct Raw {
     pub comment_padded: Option<bool>,
     /// The same for the board text.
     pub text_padded: Option<bool>,
+    /// The root's record lacked RIGHT though no move followed: an empty library from a writer that always writes
+    /// the root (`00 00`, 22 bytes in all).
+    pub root_open: bool,
 }
 
 /// A tree of variations from the empty board.

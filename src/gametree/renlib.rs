@@ -15,7 +15,8 @@
 //! The 3.4 form starts with a record for the empty board (point `00`); the older 3.0 form starts with the first
 //! move. Reading follows the bits: a node with `DOWN` leaves its parent on a stack; a node without `RIGHT` has the
 //! next record as its first child; a node with `RIGHT` and without `DOWN` ends a variation, and the next record is
-//! a sibling of the node whose parent comes off the stack (the file ends when the stack is empty).
+//! a sibling of the node whose parent comes off the stack (the file ends when the stack is empty). An empty library
+//! is the header alone, or the header and a root record with or without `RIGHT` (22 bytes).
 
 use super::{Node, NodeId, Raw, Tree};
 use crate::types::Pos;
@@ -100,7 +101,7 @@ fn write_node(tree: &Tree, id: NodeId, out: &mut Vec<u8>) -> Result<(), String> 
     if id != Tree::ROOT && tree.next_sibling(id).is_some() {
         command |= DOWN;
     }
-    if node.children.is_empty() {
+    if node.children.is_empty() && !(id == Tree::ROOT && node.raw.root_open) {
         command |= RIGHT;
     }
     if node.comment.is_some() {
@@ -264,6 +265,12 @@ impl Reader<'_> {
                 tree.nodes[Tree::ROOT] = Node { children, ..node };
                 if command & RIGHT != 0 {
                     break;
+                }
+                if self.at == self.bytes.len() && self.at == start + 2 {
+                    // A bare root and nothing after it: an empty library whose writer always writes the root. (A
+                    // root whose texts end the file is a library cut short, as a cut anywhere else is.)
+                    tree.nodes[Tree::ROOT].raw.root_open = true;
+                    return Ok(());
                 }
                 continue;
             }
