@@ -1,8 +1,9 @@
 //! The Piskvork/Gomocup protocol and the Yixin-Board extensions: lines (and blocks) parsed into typed commands
-//! ([`command`]), the session that answers them ([`session`]) with the search on its own thread, every line it
-//! prints ([`reply`]), and the reader thread and loop that feed it ([`reader`]).
+//! ([`command`]), the session that answers them ([`session`]) with each think request on its own thread ([`job`]),
+//! every line it prints ([`reply`]), and the reader thread and loop that feed it ([`reader`]).
 
 pub mod command;
+mod job;
 pub mod opening_steps;
 pub mod reader;
 pub mod reply;

@@ -1,23 +1,18 @@
 //! The protocol session: its state, the dispatch of each command, and the think requests, each searched on its own
-//! thread so that INFO, YXSTOP/STOP and END are acted on while the engine thinks. Every think request gets exactly
-//! one answer; END stops the search and returns at once, printing nothing.
+//! thread ([`super::job`]) so that INFO, YXSTOP/STOP and END are acted on while the engine thinks. Every think
+//! request gets exactly one answer; END stops the search and returns at once, printing nothing.
 
 use super::command::{Assembler, Command, ParseError};
+use super::job::{Job, Thinking, play_answer};
 use super::opening_steps::OpeningStep;
 use super::reply::{
-    ABOUT, Answer, Refusal, answer_lines, forbid_line, iteration_lines, move_line, refuse, reply, show_info_lines,
-    summary,
+    ABOUT, Refusal, answer_lines, forbid_line, iteration_lines, move_line, refuse, reply, show_info_lines,
 };
-use crate::engine::{Engine, Swap2Decision};
-use crate::opening_rule::Negotiation;
+use crate::engine::Engine;
 use crate::search::Report;
 use crate::search::time::Clock;
 use crate::types::{Color, MAX_SIZE, MIN_SIZE, Pos, Rule};
 use std::io::{self, Write};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver};
-use std::thread::JoinHandle;
 use std::time::Instant;
 
 /// The settings key of [`super::run_with`] that switches the threat solvers on (1) or off (0).
@@ -36,33 +31,6 @@ pub const PRESET_BOOK: &str = "tengen_book";
 
 /// The preset key of `pbrain-tengen --say-score`: a `MESSAGE score S depth D nodes N` line before each move.
 pub const PRESET_SAY_SCORE: &str = "tengen_say_score";
-
-/// A search running on its own thread: it hands the engine back with its answer.
-struct Thinking {
-    handle: JoinHandle<(Engine, Answer)>,
-    stop: Arc<AtomicBool>,
-    /// Completed iterations with the side to move's win rate, for the realtime output.
-    iterations: Receiver<(Report, f64)>,
-    /// A search on the opponent's time: nothing is printed for it.
-    ponder: bool,
-}
-
-/// What a think request asks for.
-#[derive(Clone, Debug)]
-enum Job {
-    /// The move to play (BEGIN, TURN, BOARD, YXSEARCHDEFEND).
-    Move,
-    /// The n best moves.
-    NBest(usize),
-    /// One (1) or two (2) balancing moves, with the bias.
-    Balance(usize, i32),
-    /// A swap2 decision on a board of 0, 3 or 5 stones.
-    Swap2(usize),
-    /// The same for Yixin-Board's swap2 step 1, 2 or 3.
-    YixinSwap2(u8),
-    /// An opening rule's step, at the negotiation it stands at.
-    Opening(OpeningStep, Box<Negotiation>),
-}
 
 /// A command waiting for the search in progress, with when it arrived.
 type Queued = (Instant, Result<Command, ParseError>);
@@ -193,7 +161,7 @@ impl Session {
 
     fn stop_search(&self) {
         if let Some(t) = &self.thinking {
-            t.stop.store(true, Ordering::Relaxed);
+            t.stop();
         }
     }
 
@@ -234,7 +202,7 @@ impl Session {
     pub fn finish(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let Some(thinking) = self.thinking.take() else { return Ok(()) };
         if thinking.ponder {
-            thinking.stop.store(true, Ordering::Relaxed); // pondering never ends by itself
+            thinking.stop(); // pondering never ends by itself
         }
         let joined = thinking.handle.join();
         if thinking.ponder {
@@ -584,79 +552,13 @@ impl Session {
 
     /// Starts a think request on its own thread (nothing happens before START).
     fn start_job(&mut self, job: Job) {
-        let Some(mut engine) = self.engine.take() else { return };
-        let clock = self.clock;
-        engine.configure(|s| s.clock = clock);
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
-        let start = self.received;
-        let (sender, iterations) = mpsc::channel();
-        let detail = self.show_detail != 0;
-        let (rule, stones, mover) =
-            (engine.board().rule(), engine.board().board().stone_count(), engine.side_to_move());
-        let handle = std::thread::spawn(move || {
-            let on_iteration = |r: &Report| {
-                log::debug!("{}", summary(r));
-                let winrate = crate::engine::Outlook::of(r.score, mover, mover, rule, stones).chance();
-                // The receiver lives as long as the session waits for this thread.
-                if detail && sender.send((r.clone(), winrate)).is_err() {
-                    log::debug!("iteration not shown: the session is gone");
-                }
-            };
-            let answer = match job {
-                Job::Move => Answer::Moves(match engine.book_move(start) {
-                    Some(report) => vec![report],
-                    None => engine.think_best(start, Some(&flag), 1, on_iteration),
-                }),
-                Job::NBest(n) => Answer::Moves(engine.think_best(start, Some(&flag), n, on_iteration)),
-                Job::Balance(count, bias) => Answer::Balance(engine.balance(count, bias, Some(&flag))),
-                Job::Swap2(0) => Answer::Swap2Opening(engine.balance_opening(start, Some(&flag))),
-                Job::Swap2(_) => Answer::Swap2(engine.swap2_decision(start, &flag, on_iteration)),
-                Job::Opening(step, negotiation) => {
-                    let before = negotiation.stones().len();
-                    let action = engine.negotiate(&negotiation, start, &flag);
-                    Answer::Opening(action.map(|a| step.reply_lines(&a, before)).unwrap_or_default())
-                }
-                Job::YixinSwap2(1) => Answer::YixinSwap2Opening(engine.balance_opening(start, Some(&flag))),
-                Job::YixinSwap2(step) => Answer::YixinSwap2(step, engine.swap2_decision(start, &flag, on_iteration)),
-            };
-            if let Answer::Moves(reports) = &answer
-                && let Some(r) = reports.first()
-            {
-                log::info!("move {}", summary(r));
-            }
-            (engine, answer)
-        });
-        self.thinking = Some(Thinking { handle, stop, iterations, ponder: false });
+        let Some(engine) = self.engine.take() else { return };
+        self.thinking = Some(Thinking::start(engine, job, self.clock, self.received, self.show_detail != 0));
     }
 
     /// Starts pondering: a search for the side to move (the opponent) with no clock, until any command arrives.
     fn start_ponder(&mut self) {
-        let Some(mut engine) = self.engine.take() else { return };
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
-        let (_sender, iterations) = mpsc::channel();
-        let handle = std::thread::spawn(move || {
-            let limits = crate::search::SearchLimits { stop: Some(&flag), ..crate::search::SearchLimits::default() };
-            let report = engine.think_with(&limits, |_| {});
-            (engine, Answer::Moves(vec![report]))
-        });
-        self.thinking = Some(Thinking { handle, stop, iterations, ponder: true });
-    }
-}
-
-/// Plays the move an answer gives on the engine's board: the first report's move, or swap2's move on three or
-/// five stones. The search chose it among the legal moves, so the game takes it.
-fn play_answer(engine: &mut Engine, answer: &Answer) {
-    let m = match answer {
-        Answer::Moves(reports) => reports.first().and_then(|r| r.best),
-        Answer::Swap2(Swap2Decision::Play(m)) => Some(*m),
-        _ => None,
-    };
-    if let Some(m) = m {
-        let side = engine.side_to_move();
-        if let Err(e) = engine.play(m, side) {
-            log::warn!("the answer {},{} was not played: {e}", m.x, m.y);
-        }
+        let Some(engine) = self.engine.take() else { return };
+        self.thinking = Some(Thinking::ponder(engine));
     }
 }
