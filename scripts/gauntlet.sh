@@ -5,7 +5,7 @@
 # (for `pbrain-tengen merge`) and the games (.tgr, training data) are kept there.
 #
 # Usage: GAUNTLET=DIR scripts/gauntlet.sh [gauntlet options...]
-# Environment: GAUNTLET  the folder of opponent engines (built with ../shared/gauntlet/, see the README)
+# Environment: GAUNTLET  the folder of opponent engines (built with ../shared/gauntlet/, see docs/matches.md)
 #              REV       play this git revision instead of the working tree (built into a cache per commit)
 #              OUT       where the results and game files go (default: a new folder under /tmp, named at the end)
 #              GAMES     games per opponent and rule (default: 2 per opening, 52 for the 26 openings)

@@ -1,6 +1,6 @@
 #!/bin/sh
-# One step of the play-train loop of a network (README, Network evaluation): the current network plays itself,
-# a network is trained on every game file of the rule, and the new one plays the current one at equal nodes.
+# One step of the play-train loop of a network (docs/training.md, One step of the loop): the current network plays
+# itself, a network is trained on every game file of the rule, and the new one plays the current one at equal nodes.
 #
 # Usage: scripts/generation.sh RULE NAME SEED SECONDS
 #   e.g. scripts/generation.sh renju net5 9301 2400

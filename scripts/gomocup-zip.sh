@@ -1,7 +1,7 @@
 #!/bin/sh
-# Builds the Gomocup submission: the Windows executable and a zip holding it.
-#   scripts/gomocup-zip.sh                 pbrain-tengen.exe in dist/tengen.zip (one engine for every rule)
-#   scripts/gomocup-zip.sh renju 15        pbrain-tengen_renju-15.exe in dist/tengen_renju-15.zip
+# Builds the Gomocup submission: the Windows executable and a zip holding it with the LICENSE.
+#   scripts/gomocup-zip.sh                 pbrain-tengen.exe and LICENSE in dist/tengen.zip (every rule)
+#   scripts/gomocup-zip.sh renju 15        pbrain-tengen_renju-15.exe and LICENSE in dist/tengen_renju-15.zip
 # The name follows the judge's 2026 rule (PROTOCOL.md §1.2): among several pbrain executables it prefers the one
 # whose suffix is `_{rule}-{size}`, then `_{rule}`, then `_{size}`, then none. Needs, once:
 #   rustup target add x86_64-pc-windows-gnu
@@ -30,5 +30,6 @@ import sys, zipfile
 exe, out = sys.argv[1], sys.argv[2]
 with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
     z.write("target/x86_64-pc-windows-gnu/release/pbrain-tengen.exe", exe)
-print(f"{out}: {exe}")
+    z.write("LICENSE", "LICENSE")
+print(f"{out}: {exe}, LICENSE")
 PY

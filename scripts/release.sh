@@ -3,8 +3,10 @@
 #   pbrain-tengen-VERSION-linux-x86_64        a static Linux executable (musl; runs on any x86-64 Linux)
 #   pbrain-tengen-VERSION-windows-x86_64.exe  the Windows executable (its imports checked by scripts/check-imports.sh)
 #   tengen-VERSION-gomocup-RULE.zip           a Gomocup submission per rule (freestyle, standard, renju, caro): the
-#                                             executable named pbrain-tengen_RULE.exe, as the judge prefers it
-#   tengen-VERSION-gomocup.zip                one executable for every rule (pbrain-tengen.exe)
+#                                             executable named pbrain-tengen_RULE.exe, as the judge prefers it, and
+#                                             the LICENSE
+#   tengen-VERSION-gomocup.zip                one executable for every rule (pbrain-tengen.exe) and the LICENSE
+#   LICENSE                                   the MIT licence the executables are given under
 #   SHA256SUMS                                the checksums of all of the above
 #   RELEASE-NOTES.md                          the version, the commit, what --version says, and the commits since
 #                                             the previous release tag (every commit when there is none)
@@ -17,6 +19,7 @@ fail() { echo "release failed: $*" >&2; exit 1; }
 version=${1:-}
 echo "$version" | grep -Eq '^[0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?$' || fail "usage: scripts/release.sh VERSION (like 0.2.0)"
 cargo_version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
+[ -f LICENSE ] || fail "LICENSE is missing"
 [ "$cargo_version" = "$version" ] || fail "Cargo.toml says version $cargo_version: set version = \"$version\" there (and commit) first"
 command -v zip >/dev/null || fail "zip is missing (apt-get install zip)"
 command -v x86_64-w64-mingw32-gcc >/dev/null || fail "x86_64-w64-mingw32-gcc is missing (apt-get install gcc-mingw-w64-x86-64)"
@@ -29,6 +32,7 @@ out="dist/$version"
 root=$(pwd)
 rm -rf "$out"
 mkdir -p "$out"
+cp LICENSE "$out/LICENSE"
 
 echo "building the Linux executable (static, musl)"
 cargo build --release --quiet --target x86_64-unknown-linux-musl
@@ -49,7 +53,8 @@ for rule in "" freestyle standard renju caro; do
     else name="pbrain-tengen.exe"; zip="tengen-$version-gomocup.zip"; fi
     tmp=$(mktemp -d)
     cp "$exe" "$tmp/$name"
-    (cd "$tmp" && zip -q -X "$root/$out/$zip" "$name")
+    cp LICENSE "$tmp/LICENSE"
+    (cd "$tmp" && zip -q -X "$root/$out/$zip" "$name" LICENSE)
     rm -rf "$tmp"
 done
 
@@ -66,7 +71,7 @@ range=${previous:+$previous..}HEAD
     echo '```'
     echo
     echo "Files: \`$linux\` (Linux, x86-64, static), \`$windows\` (Windows), the Gomocup zips (one per rule, and one"
-    echo "for every rule) and \`SHA256SUMS\`. Load the executable in Piskvork or Yixin-Board as the engine; run"
+    echo "for every rule; each holds the LICENSE), \`LICENSE\` (MIT) and \`SHA256SUMS\`. Load the executable in Piskvork or Yixin-Board as the engine; run"
     echo "\`$linux play\` for a game in the terminal or \`$linux serve\` for the browser board."
     echo
     if [ -n "$previous" ]; then echo "## Changes since $previous"; else echo "## Changes"; fi
@@ -74,6 +79,6 @@ range=${previous:+$previous..}HEAD
     git log --no-merges --pretty='- %s (%h)' "$range" | cut -c1-200
 } > "$out/RELEASE-NOTES.md"
 
-(cd "$out" && sha256sum "$linux" "$windows" tengen-*.zip > SHA256SUMS && sha256sum --check --quiet SHA256SUMS)
+(cd "$out" && sha256sum "$linux" "$windows" tengen-*.zip LICENSE > SHA256SUMS && sha256sum --check --quiet SHA256SUMS)
 echo "release $version in $out:"
 ls -l "$out" | tail -n +2 | awk '{ printf "  %10d  %s\n", $5, $9 }'

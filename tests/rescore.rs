@@ -76,7 +76,7 @@ fn rescored_games_keep_their_moves_and_gain_legal_best_moves_whatever_the_thread
             if chosen {
                 // A searched position has a score and a move that is legal there (never a forbidden Black point).
                 let b = best[i].unwrap_or_else(|| panic!("no best move at ply {i}"));
-                assert_eq!(pb.outcome(b, side) == MoveOutcome::Illegal, false, "ply {i}: {b:?} is taken");
+                assert_ne!(pb.outcome(b, side), MoveOutcome::Illegal, "ply {i}: {b:?} is taken");
                 assert!(!matches!(pb.outcome(b, side), MoveOutcome::Forbidden(_)), "ply {i}: {b:?} is forbidden");
                 assert_ne!(scores[i], NO_SCORE);
                 searched += 1;

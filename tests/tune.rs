@@ -135,7 +135,16 @@ fn tune_reports_corrupt_and_truncated_records_and_uses_the_rest() {
         let moves: Vec<Pos> = moves.iter().map(|m| Pos::parse(m, 15).expect("point")).collect();
         let mut scores = vec![NO_SCORE; 3];
         scores.resize(moves.len(), 10);
-        GameRecord { rule: Rule::Renju, size: 15, outcome, opening: 3, moves, scores: Some(scores), players: None, best: None }
+        GameRecord {
+            rule: Rule::Renju,
+            size: 15,
+            outcome,
+            opening: 3,
+            moves,
+            scores: Some(scores),
+            players: None,
+            best: None,
+        }
     };
     let games = [
         game(&["h8", "h9", "j10", "g8", "j8", "j9"], Outcome::BlackWins),

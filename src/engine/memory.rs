@@ -7,7 +7,7 @@ use crate::search::{leaf_vcf_bytes, params::VCF_MEMORY};
 use crate::threat::vcf_table_entries;
 
 /// What the process takes before any search: code, embedded tables, the pattern tables, the protocol's buffers and
-/// threads (a protocol session's peak resident memory after START is 5.6 MB; see README "Memory").
+/// threads (a protocol session's peak resident memory after START is 5.6 MB; see docs/protocol.md, Memory).
 pub const BASE_BYTES: u64 = 8 << 20;
 /// The most the root's VCF (200,000 nodes) and VCT (60,000 nodes) attempts take at once, with a margin.
 pub const ROOT_SOLVER_BYTES: u64 = 8 << 20;

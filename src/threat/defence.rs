@@ -5,7 +5,7 @@
 //! attacker plays the same line. So the moves that may refute a VCF are exactly those after which the line found no
 //! longer plays out ([`line_survives`]), and the defender's own fours (a four takes a move the line did not count
 //! on, and its block may stand on the line). A move that breaks the line may still lose to another VCF; what
-//! is left out is only what cannot help. (`analyze` lists these answers; see the README's Solving section for why
+//! is left out is only what cannot help. (`analyze` lists these answers; see docs/engine.md, Threat solvers, for why
 //! the search does not restrict its moves to them.)
 //!
 //! A point can only change how the line plays out if a point the line reads (its own points, and the five points
