@@ -74,6 +74,12 @@ pub struct GameRecord {
     pub best: Option<Vec<Option<Pos>>>,
 }
 
+/// A search score as a game file keeps it: within what 16 bits hold, never [`NO_SCORE`].
+#[must_use]
+pub fn stored_score(score: i32) -> i16 {
+    score.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16
+}
+
 /// A best move that was not given.
 const NO_MOVE: u16 = 0xFFFF;
 

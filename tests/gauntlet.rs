@@ -2,6 +2,8 @@
 //! what the gauntlet prints and writes. Linux only (the opponents are shell scripts, as engine builds are there).
 #![cfg(target_os = "linux")]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use tengen::records::{NO_SCORE, Outcome, read_training};
@@ -10,13 +12,6 @@ const BIN: &str = env!("CARGO_BIN_EXE_pbrain-tengen");
 
 /// Black has B2-E2 and White F3-F6, Black to move: F2 makes five for whoever plays it.
 const OPENING: &str = "b2 f3 c2 f4 d2 f5 e2 f6";
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tengen-gauntlet-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 /// An executable script in `dir` that runs a puppet with `script`.
 fn engine(dir: &Path, file: &str, script: &str) {
@@ -59,7 +54,7 @@ fn table_line<'a>(out: &'a str, opponent: &str, rule: &str) -> &'a str {
 
 #[test]
 fn the_gauntlet_plays_every_opponent_of_its_rule_and_reports_each_colour() {
-    let dir = scratch("report");
+    let dir = common::scratch("gauntlet", "report");
     let folder = opponents(&dir);
     let out_dir = dir.join("out");
     let (ok, out) =
@@ -106,7 +101,7 @@ fn the_gauntlet_plays_every_opponent_of_its_rule_and_reports_each_colour() {
 
 #[test]
 fn rules_opponents_and_shards_are_chosen_by_options() {
-    let dir = scratch("options");
+    let dir = common::scratch("gauntlet", "options");
     let folder = opponents(&dir);
     let folder_text = folder.display().to_string();
     let out_dir = dir.join("out");

@@ -3,19 +3,12 @@
 //! suspension and memory are read through /proc).
 #![cfg(target_os = "linux")]
 
-use std::path::PathBuf;
+mod common;
+
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_pbrain-tengen");
-
-/// A scratch directory of its own for each test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tengen-match-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 fn puppet(script: &str) -> String {
     format!("'{BIN}' puppet {script}")
@@ -23,7 +16,7 @@ fn puppet(script: &str) -> String {
 
 /// Runs `match` with two puppets from one opening; returns the output.
 fn run_match(name: &str, opening: &str, black: &str, white: &str, extra: &[&str]) -> String {
-    let dir = scratch(name);
+    let dir = common::scratch("match", name);
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, format!("# {name}\n{opening}\n")).expect("write openings");
     let mut args: Vec<String> = vec![
@@ -198,7 +191,7 @@ fn an_engine_over_the_memory_limit_forfeits() {
 
 #[test]
 fn a_silent_engine_is_killed_at_the_limit_and_the_match_goes_on() {
-    let dir = scratch("hang");
+    let dir = common::scratch("match", "hang");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "h8 h9\n").expect("write");
     let marker = format!("say:hang-marker-{}", std::process::id());
@@ -275,7 +268,7 @@ fn the_renju_league_draws_at_200_stones() {
 fn the_sprt_stops_a_one_sided_match_early() {
     // E1 makes five for both sides (Black's A1-D1, White's E2-E5). A plays it at once with either colour; B plays
     // N8 first, so A wins every game.
-    let dir = scratch("sprt");
+    let dir = common::scratch("match", "sprt");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "a1 e2 b1 e3 c1 e4 d1 e5\n").expect("write");
     let text = run_ok(Command::new(BIN).args([
@@ -303,7 +296,7 @@ fn the_sprt_stops_a_one_sided_match_early() {
 
 #[test]
 fn three_engines_play_a_round_robin_with_standings() {
-    let dir = scratch("round-robin");
+    let dir = common::scratch("match", "round-robin");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "a1 e2 b1 e3 c1 e4 d1 e5\n").expect("write");
     let text = run_ok(
@@ -333,7 +326,7 @@ fn three_engines_play_a_round_robin_with_standings() {
 fn the_sprt_runs_on_when_the_engines_are_even() {
     // Opening 1 as above (A wins both games); opening 2 has a stone on E1, so A's first move is on a taken point
     // and B wins both. Pairs score 2, 0, 2, 0, …: an even match with a large variance, which 40 games do not decide.
-    let dir = scratch("sprt-even");
+    let dir = common::scratch("match", "sprt-even");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "a1 e2 b1 e3 c1 e4 d1 e5\ne1 o15\n").expect("write");
     let text = run_ok(
@@ -387,7 +380,7 @@ fn bad_match_options_are_refused_with_an_error_line() {
         assert!(String::from_utf8_lossy(&out.stdout).starts_with("error: "), "{args:?}");
     }
     // A bad opening line is reported and skipped; the good ones are used.
-    let dir = scratch("bad-openings");
+    let dir = common::scratch("match", "bad-openings");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "h8 h8\nh8 zz\nh8 h9\n").expect("write");
     let text = run_ok(

@@ -1,20 +1,15 @@
 //! `rescore`: games re-scored by deeper searches keep their moves, gain a score and a best move at the positions
 //! searched, and come out the same whatever the thread count and however the run is sharded.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::Command;
 use tengen::pattern::{MoveOutcome, PatternBoard};
 use tengen::records::{GameRecord, NO_SCORE, read_training, write_game, write_header};
 use tengen::types::Color;
 
 const BIN: &str = env!("CARGO_BIN_EXE_pbrain-tengen");
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tengen-rescore-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 fn read(path: &Path) -> Vec<GameRecord> {
     let bytes = std::fs::read(path).expect("game file");
@@ -30,7 +25,7 @@ fn run(args: &[&str]) -> String {
 
 #[test]
 fn rescored_games_keep_their_moves_and_gain_legal_best_moves_whatever_the_threads_and_shards() {
-    let dir = scratch("games");
+    let dir = common::scratch("rescore", "games");
     // Five renju games against PentaZen (Tengen's moves scored, PentaZen's not) from the gauntlet's data.
     let source = read(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/gauntlet1-pentazen-renju.tgr")));
     let games: Vec<GameRecord> = source.into_iter().take(5).collect();

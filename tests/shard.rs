@@ -2,18 +2,12 @@
 //! `merge` gives the unsharded run's games and statistics, refusing files that do not belong together.
 #![cfg(target_os = "linux")]
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_pbrain-tengen");
-
-/// A scratch directory of its own for each test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tengen-shard-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 /// Runs the binary in `dir`; returns whether it succeeded and its stdout.
 fn run(dir: &Path, args: &[&str]) -> (bool, String) {
@@ -51,7 +45,7 @@ const SELFPLAY: [&str; 12] = [
 
 #[test]
 fn selfplay_shards_merged_are_the_unsharded_runs_games() {
-    let dir = scratch("selfplay");
+    let dir = common::scratch("shard", "selfplay");
     let mut whole: Vec<&str> = SELFPLAY.to_vec();
     whole.extend(["renju", "--concurrency", "2", "--record", "all.tgr"]);
     run_ok(&dir, &whole);
@@ -75,7 +69,7 @@ fn selfplay_shards_merged_are_the_unsharded_runs_games() {
 
 #[test]
 fn game_files_of_another_rule_or_damaged_are_not_mixed_in() {
-    let dir = scratch("games");
+    let dir = common::scratch("shard", "games");
     for (rule, file) in [("renju", "renju.tgr"), ("freestyle", "free.tgr")] {
         let mut args: Vec<&str> = SELFPLAY.to_vec();
         args[2] = "2";
@@ -154,7 +148,7 @@ fn game_lines(text: &str) -> Vec<String> {
 
 #[test]
 fn match_shards_merged_report_what_one_run_reports() {
-    let dir = scratch("match");
+    let dir = common::scratch("shard", "match");
     let whole = run_match(&dir, &["--results", "all.res", "--concurrency", "2"]);
     let mut shard_lines = Vec::new();
     for i in 1..=3 {
@@ -186,7 +180,7 @@ fn match_shards_merged_report_what_one_run_reports() {
 
 #[test]
 fn merge_refuses_results_that_do_not_belong_together() {
-    let dir = scratch("refuse");
+    let dir = common::scratch("shard", "refuse");
     run_match(&dir, &["--shard", "1/2", "--results", "a.res"]);
     let text = std::fs::read_to_string(dir.join("a.res")).expect("results");
     let write = |name: &str, t: &str| std::fs::write(dir.join(name), t).expect("write");

@@ -50,7 +50,7 @@ pub(super) struct GauntletCommand {
 /// The engine under test when `--engine` is not given: this binary, saying its scores for the game records.
 fn own_engine() -> String {
     let exe = std::env::current_exe().map_or_else(|_| "pbrain-tengen".to_string(), |p| p.display().to_string());
-    format!("'{}' --say-score", exe.replace('\'', r"'\''"))
+    format!("{} --say-score", gauntlet::shell_quote(&exe))
 }
 
 /// Parses `gauntlet`'s options; the match options left over are parsed by `parse_match` for each rule.

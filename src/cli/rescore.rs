@@ -9,7 +9,7 @@
 //! the input's games each) joined in shard order by `merge --out` are the unsharded run's file, byte for byte.
 
 use crate::matches::Shard;
-use crate::records::{GameRecord, NO_SCORE, read_training, write_game, write_header};
+use crate::records::{GameRecord, NO_SCORE, read_training, stored_score, write_game, write_header};
 use crate::search::tt::Table;
 use crate::search::{SearchLimits, SearchOptions, search};
 use crate::tune::data::replay_game;
@@ -78,7 +78,7 @@ fn rescore_game(game: &GameRecord, r: &Rescore) -> (GameRecord, usize) {
             return;
         }
         let report = search(pb, side, &table, &limits, &options, |_| {});
-        scores[i] = report.score.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16;
+        scores[i] = stored_score(report.score);
         best[i] = report.best;
         searched += 1;
     });

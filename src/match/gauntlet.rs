@@ -99,7 +99,7 @@ fn is_executable(path: &Path) -> bool {
 }
 
 /// `text` as one word of a `sh -c` command line.
-fn shell_quote(text: &str) -> String {
+pub(crate) fn shell_quote(text: &str) -> String {
     if !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || b"/._-+:,".contains(&b)) {
         text.to_string()
     } else {
@@ -186,34 +186,22 @@ pub fn run(
 #[must_use]
 pub fn leg_line(leg: &Leg) -> String {
     let t = &leg.tally;
-    let games = t.wins + t.losses + t.draws;
-    let score = if games == 0 { 0.0 } else { (t.wins as f64 + t.draws as f64 / 2.0) / games as f64 * 100.0 };
-    let elo = |(e, m): (f64, f64)| {
-        if games == 0 {
-            "no games".to_string()
-        } else if t.losses + t.draws == 0 {
-            "Elo +inf".to_string()
-        } else if t.wins + t.draws == 0 {
-            "Elo -inf".to_string()
-        } else {
-            format!("Elo {e:+.0} +/- {m:.0}")
-        }
-    };
-    let [bw, bl, bd] = t.as_black;
-    let [ww, wl, wd] = t.as_white();
+    let games = t.games();
+    let elo = |estimate| if games == 0 { "no games".to_string() } else { t.elo_text(estimate) };
     let mut line = format!(
-        "  {:<16} {:<9} {games:>4} games  {}-{}-{}  {score:5.1}%  {}",
+        "  {:<16} {:<9} {games:>4} games  {}-{}-{}  {:5.1}%  {}",
         leg.opponent,
         leg.rule.to_string(),
         t.wins,
         t.losses,
         t.draws,
+        t.score_percent(),
         elo(elo_estimate(t.wins, t.losses, t.draws))
     );
     if t.penta.iter().sum::<usize>() > 0 {
         line.push_str(&format!("  pairs {:?} {}", t.penta, elo(elo_pentanomial(&t.penta))));
     }
-    line.push_str(&format!("  as Black {bw}-{bl}-{bd}, as White {ww}-{wl}-{wd}"));
+    line.push_str(&format!("  {}", t.colours_text()));
     if t.forfeits != [0, 0] {
         line.push_str(&format!("  forfeits {}/{}", t.forfeits[0], t.forfeits[1]));
     }

@@ -182,14 +182,14 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
 /// A finished game as a training record: the opening and the moves, Black's and White's names, and the score each
 /// engine said for its moves (none for the opening). A forfeit is no record: the position did not decide it.
 fn training_record(record: &GameRecord, names: [&str; 2], config: &MatchConfig) -> Option<crate::records::GameRecord> {
-    use crate::records::{NO_SCORE, Outcome as Result};
+    use crate::records::{NO_SCORE, Outcome as Result, stored_score};
     let outcome = match &record.outcome {
         Outcome::Forfeit(..) => return None,
         Outcome::Five(Color::Black, _) => Result::BlackWins,
         Outcome::Five(Color::White, _) => Result::WhiteWins,
         Outcome::Draw(_) => Result::Draw,
     };
-    let said = record.scores.iter().map(|s| s.map_or(NO_SCORE, |s| s.clamp(-32_767, 32_767) as i16));
+    let said = record.scores.iter().map(|s| s.map_or(NO_SCORE, stored_score));
     let scores: Vec<i16> = record.opening.iter().map(|_| NO_SCORE).chain(said).collect();
     let any = scores.iter().any(|&s| s != NO_SCORE);
     Some(crate::records::GameRecord {

@@ -65,6 +65,36 @@ impl Tally {
         let [w, l, d] = self.as_black;
         [self.wins - w, self.losses - l, self.draws - d]
     }
+
+    /// Games played.
+    #[must_use]
+    pub fn games(&self) -> usize {
+        self.wins + self.losses + self.draws
+    }
+
+    /// The first engine's score in percent (0 without games).
+    #[must_use]
+    pub fn score_percent(&self) -> f64 {
+        let games = self.games();
+        if games == 0 { 0.0 } else { (self.wins as f64 + self.draws as f64 / 2.0) / games as f64 * 100.0 }
+    }
+
+    /// An Elo estimate `(elo, margin)` of these games as text; a score of 0% or 100% has no finite Elo.
+    #[must_use]
+    pub fn elo_text(&self, (elo, margin): (f64, f64)) -> String {
+        match (self.wins + self.draws == 0 || self.losses + self.draws == 0).then_some(self.wins > 0) {
+            Some(true) => "Elo +inf (every game won)".to_string(),
+            Some(false) => "Elo -inf (every game lost)".to_string(),
+            None => format!("Elo {elo:+.0} +/- {margin:.0} (95%)"),
+        }
+    }
+
+    /// How the first engine fared with each colour: `as Black W-L-D, as White W-L-D`.
+    #[must_use]
+    pub fn colours_text(&self) -> String {
+        let ([bw, bl, bd], [ww, wl, wd]) = (self.as_black, self.as_white());
+        format!("as Black {bw}-{bl}-{bd}, as White {ww}-{wl}-{wd}")
+    }
 }
 
 /// The results table, the SPRT's state and the score lines.
@@ -105,21 +135,14 @@ fn report(config: &MatchConfig, summary: &MatchSummary, out: &mut dyn Write) -> 
     }
     for &((i, j), ref t) in &summary.pairs {
         let pairs: usize = t.penta.iter().sum();
-        // A score of 0% or 100% has no finite Elo.
-        let one_sided = (t.wins + t.draws == 0 || t.losses + t.draws == 0).then_some(t.wins > 0);
-        let elo_text = |(elo, margin): (f64, f64)| match one_sided {
-            Some(true) => "Elo +inf (every game won)".to_string(),
-            Some(false) => "Elo -inf (every game lost)".to_string(),
-            None => format!("Elo {elo:+.0} +/- {margin:.0} (95%)"),
-        };
-        let games = t.wins + t.losses + t.draws;
-        let score = if games == 0 { 0.0 } else { (t.wins as f64 + t.draws as f64 / 2.0) / games as f64 * 100.0 };
+        let games = t.games();
         writeln!(
             out,
-            "{} vs {}: {games} games, score {score:.1}%, {}",
+            "{} vs {}: {games} games, score {:.1}%, {}",
             name(i),
             name(j),
-            elo_text(elo_estimate(t.wins, t.losses, t.draws))
+            t.score_percent(),
+            t.elo_text(elo_estimate(t.wins, t.losses, t.draws))
         )?;
         if pairs > 0 {
             writeln!(
@@ -127,13 +150,11 @@ fn report(config: &MatchConfig, summary: &MatchSummary, out: &mut dyn Write) -> 
                 "  pentanomial (pairs scoring 0, 0.5, 1, 1.5, 2 for {}): {:?}, {}",
                 name(i),
                 t.penta,
-                elo_text(elo_pentanomial(&t.penta))
+                t.elo_text(elo_pentanomial(&t.penta))
             )?;
         }
         if games > 0 {
-            let [bw, bl, bd] = t.as_black;
-            let [ww, wl, wd] = t.as_white();
-            writeln!(out, "  {} as Black {bw}-{bl}-{bd}, as White {ww}-{wl}-{wd}", name(i))?;
+            writeln!(out, "  {} {}", name(i), t.colours_text())?;
         }
         if t.forfeits != [0, 0] {
             writeln!(out, "  forfeits: {} {}, {} {}", name(i), t.forfeits[0], name(j), t.forfeits[1])?;

@@ -1,4 +1,4 @@
-//! Readers for the puzzle files in tests/data, shared by the solver tests.
+//! Shared by the tests: readers for the puzzle files in tests/data, and scratch directories.
 #![allow(dead_code)]
 
 use rand::rngs::StdRng;
@@ -131,4 +131,12 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         self.0.random_range(0..n)
     }
+}
+
+/// A fresh scratch directory of its own for test `name` of the suite `suite` (emptied if a run left it behind).
+pub fn scratch(suite: &str, name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-{suite}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
 }
