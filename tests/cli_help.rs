@@ -5,9 +5,24 @@
 use std::process::Command;
 
 /// Every subcommand the overview lists.
-const COMMANDS: [&str; 16] = [
-    "play", "serve", "analyze", "forbid", "solve", "bench", "match", "gauntlet", "selfplay", "openings", "tune",
-    "train", "spsa", "puppet", "rescore", "help",
+const COMMANDS: [&str; 17] = [
+    "play",
+    "serve",
+    "analyze",
+    "forbid",
+    "solve",
+    "bench",
+    "match",
+    "gauntlet",
+    "selfplay",
+    "openings",
+    "tune",
+    "train",
+    "spsa",
+    "puppet",
+    "rescore",
+    "positions",
+    "help",
 ];
 
 fn run(args: &[&str]) -> (u8, String) {

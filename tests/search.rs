@@ -325,3 +325,45 @@ fn a_lost_position_blocks_a_five_point_rather_than_playing_in_the_corner() {
     let best = report.best.expect("a move");
     assert!(best == point("g8") || best == point("l8"), "{report:?}");
 }
+
+/// The in-tree VCT probe (`tree_vct_nodes`): in won positions of the measured set given to the defender, the move
+/// the search chooses while its score says it is not lost never leaves the attacker the VCT the probe's budget finds
+/// (the same solver and budget, asked afresh after the move). Without the probe the search may choose such a move.
+#[test]
+fn with_the_tree_vct_probe_a_move_that_lets_a_vct_in_is_seen_as_lost() {
+    use tengen::search::params::Params;
+    use tengen::threat::{Limits, Solution, Vct, VctOptions};
+    let budget = 20_000;
+    let params = Params { tree_vct_nodes: budget, tree_vct_ply: 1, tree_vct_depth: 3, ..Params::DEFAULT };
+    let lets_vct_in = |pb: &PatternBoard, attacker: Color, m: Pos| {
+        let mut after = pb.clone();
+        after.make(m, attacker.opponent());
+        let limits = Limits { nodes: budget as u64, ..Limits::default() };
+        matches!(Vct::new(attacker, VctOptions { limits, ..VctOptions::default() }).solve(&mut after), Solution::Win(_))
+    };
+    let (mut unaware_with, mut unaware_without, mut cases) = (0, 0, 0);
+    for text in include_str!("data/won-renju-sample.tsv").lines().filter(|l| !l.starts_with('#')).step_by(2) {
+        let pos = parse_position_line(text, 15).expect("a position line");
+        let attacker = pos.side_to_move().expect("named");
+        let pb = PatternBoard::from_stones(15, Rule::Renju, &pos.black, &pos.white).expect("a position");
+        // The same stones with the defender to move: it may still stop the attack.
+        if pb.five_points(attacker).next().is_some() || pb.five_points(attacker.opponent()).next().is_some() {
+            continue;
+        }
+        cases += 1;
+        for (probe, unaware) in [(true, &mut unaware_with), (false, &mut unaware_without)] {
+            let options =
+                SearchOptions { params: if probe { params } else { Params::DEFAULT }, ..SearchOptions::default() };
+            let table = Table::new(1 << 22);
+            let limits = SearchLimits { depth: 4, ..SearchLimits::default() };
+            let report = search(&pb, attacker.opponent(), &table, &limits, &options, |_| {});
+            let m = report.best.expect("a move");
+            if report.score > -MATE_BOUND && lets_vct_in(&pb, attacker, m) {
+                *unaware += 1;
+            }
+        }
+    }
+    assert!(cases >= 10, "{cases} cases");
+    assert_eq!(unaware_with, 0, "with the probe, of {cases}");
+    assert!(unaware_without > 0, "the cases should test something: without the probe 0 of {cases} were unaware");
+}

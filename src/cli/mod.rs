@@ -10,6 +10,7 @@ mod options;
 mod play;
 mod play_opening;
 mod position;
+mod positions;
 mod puppet;
 mod rescore;
 mod selfplay;
@@ -89,12 +90,14 @@ pub struct Options {
     pub shortest: bool,
     /// Positions answered in parallel (`--jobs N`; all cores by default).
     pub jobs: usize,
+    /// `solve`: a last line counting the answers (`--summary`).
+    pub summary: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
         let jobs = std::thread::available_parallelism().map_or(1, usize::from);
-        Options { rule: Rule::Renju, size: 15, vct: false, ms: None, nodes: 0, shortest: false, jobs }
+        Options { rule: Rule::Renju, size: 15, vct: false, ms: None, nodes: 0, shortest: false, jobs, summary: false }
     }
 }
 
@@ -125,6 +128,7 @@ pub fn parse_options(args: &[String], solver: bool) -> Result<Options, String> {
             }
             "--vct" if solver && inline.is_none() => opts.vct = true,
             "--shortest" if solver && inline.is_none() => opts.shortest = true,
+            "--summary" if solver && inline.is_none() => opts.summary = true,
             "--ms" if solver => {
                 let v = value()?;
                 opts.ms = Some(v.parse().map_err(|_| format!("bad time budget '{v}' (milliseconds)"))?);
@@ -191,6 +195,7 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
         "spsa" => spsa::parse_spsa(rest).and_then(|c| spsa::run_spsa(&c, out)),
         "match" => matchcmd::match_command(rest, out),
         "gauntlet" => gauntlet::gauntlet_command(rest, out),
+        "positions" => positions::parse_positions(rest).and_then(|p| positions::run_positions(&p, out)),
         "rescore" => rescore::parse_rescore(rest).and_then(|r| rescore::run_rescore(&r, out)),
         "lib" => library::lib_command(rest, out),
         "merge" => merge::merge_command(rest, out),
@@ -229,13 +234,14 @@ const BATCH: usize = 4096;
 /// Calls `answer` for each position line of `input` (blank lines and `#` comments skipped) and writes what it
 /// returns, or `error: line N: …`, in input order. With `opts.jobs` above 1 the lines read so far are answered in
 /// parallel: a reader thread takes the input, and each batch is what it has read when the last one is done, so
-/// that a line typed by hand is still answered at once.
+/// that a line typed by hand is still answered at once. Returns how many lines were answered by an error.
 fn for_each_position(
     opts: &Options,
     input: &mut (dyn BufRead + Send),
     out: &mut dyn Write,
     answer: impl Fn(PatternBoard, &PositionLine) -> Result<String, String> + Sync,
-) -> io::Result<()> {
+) -> io::Result<usize> {
+    let errors = std::sync::atomic::AtomicUsize::new(0);
     let reply = |number: usize, text: &str| -> Option<String> {
         if text.trim().is_empty() || text.trim_start().starts_with('#') {
             return None;
@@ -247,7 +253,10 @@ fn for_each_position(
         });
         Some(match reply {
             Ok(r) => r,
-            Err(e) => format!("error: line {number}: {e}"),
+            Err(e) => {
+                errors.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                format!("error: line {number}: {e}")
+            }
         })
     };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs.max(1)).build().map_err(io::Error::other)?;
@@ -292,7 +301,7 @@ fn for_each_position(
             }
             out.flush()?;
         }
-        Ok(())
+        Ok(errors.load(std::sync::atomic::Ordering::Relaxed))
     })
 }
 
@@ -305,14 +314,17 @@ pub fn forbid(opts: &Options, input: &mut (dyn BufRead + Send), out: &mut dyn Wr
         let points = board.forbidden_points();
         Ok(format_point_list(&points, board.size()))
     })
+    .map(|_| ())
 }
 
-/// `solve`: `win <line>`, `none` or `unknown` for the side to move of each position.
+/// `solve`: `win <line>`, `none` or `unknown` for the side to move of each position; with `--summary` a last line
+/// `# proved W of T (N none, U unknown, E errors) within …`.
 ///
 /// # Errors
 /// Output I/O errors only.
 pub fn solve(opts: &Options, input: &mut (dyn BufRead + Send), out: &mut dyn Write) -> io::Result<()> {
-    for_each_position(opts, input, out, |mut board, pos| {
+    let tally = Tally::default();
+    let errors = for_each_position(opts, input, out, |mut board, pos| {
         let attacker = pos.side_to_move()?;
         let ms = opts.ms.or(if opts.vct { Some(10_000) } else { None });
         let limits = Limits {
@@ -327,11 +339,57 @@ pub fn solve(opts: &Options, input: &mut (dyn BufRead + Send), out: &mut dyn Wri
                 .solve(&mut board)
         };
         Ok(match solution {
-            Solution::Win(line) => format!("win {}", format_line(&line, board.size())),
-            Solution::None => "none".to_string(),
-            Solution::Unknown => "unknown".to_string(),
+            Solution::Win(line) => {
+                tally.count(&tally.proved);
+                format!("win {}", format_line(&line, board.size()))
+            }
+            Solution::None => {
+                tally.count(&tally.none);
+                "none".to_string()
+            }
+            Solution::Unknown => {
+                tally.count(&tally.unknown);
+                "unknown".to_string()
+            }
         })
-    })
+    })?;
+    tally.errors.store(errors, std::sync::atomic::Ordering::Relaxed);
+    if opts.summary {
+        let budget = match (opts.ms.or(if opts.vct { Some(10_000) } else { None }), opts.nodes) {
+            (Some(ms), 0) => format!("{ms} ms"),
+            (None, 0) => "no limit".to_string(),
+            (Some(ms), n) => format!("{ms} ms and {n} nodes"),
+            (None, n) => format!("{n} nodes"),
+        };
+        let kind = if opts.vct { "VCT" } else { "VCF" };
+        writeln!(out, "# {} by {kind} within {budget} a position", tally.text("none"))?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// Counts of a run over position lines (shared by the parallel answers).
+#[derive(Default)]
+struct Tally {
+    proved: std::sync::atomic::AtomicUsize,
+    none: std::sync::atomic::AtomicUsize,
+    unknown: std::sync::atomic::AtomicUsize,
+    errors: std::sync::atomic::AtomicUsize,
+}
+
+impl Tally {
+    fn count(&self, what: &std::sync::atomic::AtomicUsize) {
+        what.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// `proved W of T (W%; N <none>, U unknown, E errors)`, `none` naming the second kind.
+    fn text(&self, none: &str) -> String {
+        let get = |a: &std::sync::atomic::AtomicUsize| a.load(std::sync::atomic::Ordering::Relaxed);
+        let (w, n, u, e) = (get(&self.proved), get(&self.none), get(&self.unknown), get(&self.errors));
+        let total = w + n + u;
+        let percent = if total == 0 { 0.0 } else { 100.0 * w as f64 / total as f64 };
+        format!("proved {w} of {total} ({percent:.1}%; {n} {none}, {u} unknown, {e} errors)")
+    }
 }
 
 /// `analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] [--weights FILE] [--eval default|classical|network]
@@ -342,6 +400,8 @@ fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()
     let mut eval = crate::eval::EvalChoice::Default;
     let (mut rule, mut size) = (Options::default().rule, Options::default().size);
     let mut moves = Vec::new();
+    let (mut file, mut jobs) = (None, 1usize);
+    let mut params = crate::search::params::Params::default();
     let mut cursor = OptionCursor::new(args);
     while let Some((name, inline)) = cursor.next_option() {
         match name.as_str() {
@@ -358,11 +418,27 @@ fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()
             "--size" => {
                 size = cursor.number(&name, &inline, "board size", crate::types::MIN_SIZE..=crate::types::MAX_SIZE)?
             }
+            "--file" => file = Some(cursor.value(&name, &inline)?),
+            "--params" => params = crate::search::params::Params::load(&cursor.value(&name, &inline)?)?,
+            "--jobs" => jobs = cursor.number(&name, &inline, "job count", 1..=256)?,
             other if other.starts_with("--") => return Err(format!("unknown option '{other}'")),
             _ => moves.push(name),
         }
     }
+    if let Some(path) = file {
+        if !moves.is_empty() {
+            return Err("analyze takes moves or --file FILE, not both".to_string());
+        }
+        let opts = Options { rule, size, jobs, ..Options::default() };
+        let options = crate::search::SearchOptions { threads, weights, eval, params, ..Default::default() };
+        let mut input: Box<dyn BufRead + Send> = if path == "-" {
+            Box::new(io::BufReader::new(io::stdin()))
+        } else {
+            Box::new(io::BufReader::new(std::fs::File::open(&path).map_err(|e| format!("cannot read {path}: {e}"))?))
+        };
+        return Ok(think::analyze_file(&opts, ms, depth, &options, &mut input, out));
+    }
     let mut pb = position_from_moves(&moves.join(" "), size, rule)?;
-    let options = crate::search::SearchOptions { threads, weights, eval, ..Default::default() };
+    let options = crate::search::SearchOptions { threads, weights, eval, params, ..Default::default() };
     Ok(analyze(&mut pb, ms, depth, &options, raw, out))
 }

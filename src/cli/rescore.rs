@@ -85,10 +85,13 @@ fn rescore_game(game: &GameRecord, r: &Rescore) -> (GameRecord, usize) {
     (GameRecord { scores: Some(scores), best: Some(best), ..game.clone() }, searched)
 }
 
-/// Runs `rescore`, printing progress and a summary.
-pub(super) fn run_rescore(r: &Rescore, out: &mut dyn Write) -> Result<io::Result<()>, String> {
+/// The games of `paths`, in order; a damaged record is an `error:` line on `out` and the rest is read.
+///
+/// # Errors
+/// A file that cannot be read or holds c-gomoku-cli samples rather than games.
+pub(super) fn read_game_files(paths: &[PathBuf], out: &mut dyn Write) -> Result<Vec<GameRecord>, String> {
     let mut games = Vec::new();
-    for path in &r.inputs {
+    for path in paths {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let data = read_training(&bytes, &mut |e| {
             let _ = writeln!(out, "error: {}: {e}", path.display());
@@ -98,6 +101,12 @@ pub(super) fn run_rescore(r: &Rescore, out: &mut dyn Write) -> Result<io::Result
         }
         games.extend(data.games);
     }
+    Ok(games)
+}
+
+/// Runs `rescore`, printing progress and a summary.
+pub(super) fn run_rescore(r: &Rescore, out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let games = read_game_files(&r.inputs, out)?;
     let range = r.shard.map_or(0..games.len(), |s| s.pairs(games.len()));
     let games = &games[range.clone()];
     Ok((|| {

@@ -42,7 +42,11 @@ Type moves as h8; also hint, undo and quit.",
   --weights FILE            classical evaluation tables other than the embedded ones
   --eval E                  the search's evaluation: default (the network where the build has one),
                             classical or network
-  --network FILE            a network file other than the embedded one (implies --eval network)",
+  --network FILE            a network file other than the embedded one (implies --eval network)
+  --params FILE             the search's tunable values from a file of 'param NAME VALUE' lines
+  --file FILE               search every position line of FILE (- for stdin) as a move of --ms would be:
+                            one line each (win MOVE in N plies, or no MOVE score S) and a count of the proved
+  --jobs N                  positions searched at a time with --file (default 1)",
     },
     Command {
         name: "forbid",
@@ -56,11 +60,12 @@ Each position line (DESIGN.md) gets one answer line: the forbidden points, or -.
     Command {
         name: "solve",
         summary: "VCF or VCT of position lines read on stdin",
-        usage: "usage: pbrain-tengen solve [--vct] [--ms N] [--nodes N] [--shortest] [--rule R] [--size N] [--jobs N]   < position lines
+        usage: "usage: pbrain-tengen solve [--vct] [--ms N] [--nodes N] [--shortest] [--summary] [--rule R] [--size N] [--jobs N]   < position lines
   --vct        look for a VCT (a win by fours and threes) rather than a VCF
   --ms N       time budget per position in milliseconds (default: VCF unlimited, VCT 10000)
   --nodes N    node budget per position (default: none)
   --shortest   the VCF with the fewest fours
+  --summary    a last line counting the answers (# proved W of T ...)
   --rule R, --size N, --jobs N   as for forbid
 Each position line gets one answer line: win <moves>, none or unknown.",
     },
@@ -107,6 +112,16 @@ Searches fixed renju, freestyle and standard positions to fixed depths on one th
   --turn-ms MS            time a move (default 500); --concurrency K games at a time (default 2)
   --shard I/N             play only shard I of N of every match
   every other match option (--openings FILE, --random-openings N, --sgf DIR, ...) is passed to each match",
+    },
+    Command {
+        name: "positions",
+        summary: "the positions of game files as position lines (for solve and analyze --file)",
+        usage: "usage: pbrain-tengen positions [options] FILE.tgr...
+  --rule R                only the games of this rule (needed when the files mix rules or sizes)
+  --every K               every K-th position after the opening (default 1: all)
+  --min-stones N          positions with at least N stones
+Each position before a move after the opening is one line (black stones, white stones, side to move), each
+position once.",
     },
     Command {
         name: "rescore",

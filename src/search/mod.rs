@@ -23,7 +23,7 @@ use crate::pattern::PatternBoard;
 use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions};
 use crate::types::{Color, Pos};
 use busy::Busy;
-use params::{ROOT_VCF_NODES, ROOT_VCT_NODES, ROOT_VCT_SHARE};
+use params::ROOT_VCF_NODES;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tt::Table;
@@ -205,8 +205,10 @@ pub fn search(
                     return Some(Report::quick(line.first().copied(), MATE - line.len() as i32, line, "vcf", start));
                 }
                 // The VCT gets a share of the optimum, never all of it.
-                let vct_deadline = limits.optimum.map(|o| start + o.saturating_duration_since(start) / ROOT_VCT_SHARE);
-                let vct_limits = Limits { deadline: vct_deadline.or(limits.maximum), ..threat_limits(ROOT_VCT_NODES) };
+                let div = options.params.root_vct_div.max(1) as u32;
+                let vct_deadline = limits.optimum.map(|o| start + o.saturating_duration_since(start) / div);
+                let vct_nodes = options.params.root_vct_kilonodes.max(1) as u64 * 1000;
+                let vct_limits = Limits { deadline: vct_deadline.or(limits.maximum), ..threat_limits(vct_nodes) };
                 if let Solution::Win(line) =
                     Vct::new(side, VctOptions { limits: vct_limits, ..VctOptions::default() }).solve(&mut board)
                 {

@@ -17,10 +17,6 @@ pub const LEAF_VCF_SLACK: usize = LEAF_VCF_NODES_MAX as usize + 8;
 const LEAF_VCF_NODES_MAX: i32 = 256;
 /// Nodes the root's VCF attempt may use.
 pub const ROOT_VCF_NODES: u64 = 200_000;
-/// Nodes the root's VCT attempt may use.
-pub const ROOT_VCT_NODES: u64 = 60_000;
-/// The root's VCT attempt may use this fraction of the optimum time.
-pub const ROOT_VCT_SHARE: u32 = 6;
 
 // Threads.
 /// From this depth on a node is marked while a thread searches it, and other threads defer late moves into it.
@@ -188,6 +184,18 @@ tunables! {
     slipping_drop = 30 in 5..=200 step 5.0 Time;
     /// See `slipping_drop`.
     slipping_factor = 120 in 100..=250 step 6.0 Time;
+    // Threat solvers in the tree.
+    /// Nodes the VCT probe of a node near the root may use (0: none): the side to move's VCT at every node
+    /// `tree_vct_ply` plies or fewer below the root with `tree_vct_depth` plies or more left, once a search.
+    tree_vct_nodes = 0 in 0..=20000 step 500.0 Search;
+    /// See `tree_vct_nodes`.
+    tree_vct_ply = 1 in 1..=4 step 1.0 Search;
+    /// See `tree_vct_nodes`.
+    tree_vct_depth = 3 in 1..=12 step 1.0 Search;
+    /// The root's VCT attempt may use this many thousand nodes…
+    root_vct_kilonodes = 60 in 10..=2000 step 20.0 Search;
+    /// …and the optimum time divided by this.
+    root_vct_div = 6 in 1..=12 step 1.0 Search;
 }
 
 impl Default for Params {

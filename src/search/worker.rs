@@ -12,7 +12,7 @@ use crate::eval::network::Accumulator;
 use crate::eval::{EVAL_LIMIT, evaluate, network_evaluate, order_value};
 use crate::movegen::{Candidates, MoveList, candidates};
 use crate::pattern::{Pattern4, PatternBoard};
-use crate::threat::{Limits, Solution, Vcf, VcfOptions, static_win};
+use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions, ZobristMap, static_win};
 use crate::types::{Color, Pos};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -67,6 +67,8 @@ pub struct Worker<'a> {
     acc: Option<Accumulator>,
     /// The late move reductions of the options' tunable values.
     reductions: Reductions,
+    /// The VCT probes made near the root in this search, by node key: the winning line, or `None`.
+    vct_probes: ZobristMap<u64, Option<Vec<Pos>>>,
 }
 
 impl<'a> Worker<'a> {
@@ -98,6 +100,7 @@ impl<'a> Worker<'a> {
             root_best: None,
             acc,
             reductions: Reductions::new(&options.params),
+            vct_probes: ZobristMap::default(),
         }
     }
 
@@ -234,6 +237,20 @@ impl<'a> Worker<'a> {
         {
             self.stack.at_mut(ply).pv.push(win.first);
             return MATE - ply as i32 - win.plies as i32;
+        }
+        // 3b. Near the root, deep enough: the side to move's VCT, once a search (a move at ply 0 that lets the
+        // opponent's VCT in at ply 1 is lost).
+        if !N::ROOT
+            && self.options.threats
+            && self.options.params.tree_vct_nodes > 0
+            && ply <= self.options.params.tree_vct_ply as usize
+            && depth >= self.options.params.tree_vct_depth
+            && self.stack.at(ply).excluded.is_none()
+            && let Some(line) = self.vct_probe(side)
+        {
+            let score = MATE - (ply + line.len()) as i32;
+            self.stack.at_mut(ply).pv = line;
+            return score;
         }
         // 4. A leaf without fives on the board: the quiescence search (the full move list is not needed).
         let four_against = self.pb.five_points(side.opponent()).next().is_some();
@@ -527,6 +544,32 @@ impl<'a> Worker<'a> {
             pv.push(block);
             pv.extend(five);
         }
+    }
+
+    /// The side to move's VCT within the tunable node budget, remembered by the node's key for the rest of the
+    /// search: its line when it wins.
+    fn vct_probe(&mut self, side: Color) -> Option<Vec<Pos>> {
+        let key = self.key(side);
+        if let Some(known) = self.vct_probes.get(&key) {
+            return known.clone();
+        }
+        let limits = Limits {
+            nodes: self.options.params.tree_vct_nodes.max(0) as u64,
+            deadline: self.shared.hard,
+            abort: Some(self.shared.stop),
+        };
+        let mut vct = Vct::new(side, VctOptions { limits, ..VctOptions::default() });
+        let solution = vct.solve(&mut self.pb);
+        self.nodes += vct.stats().nodes;
+        if self.shared.stop.load(Ordering::Relaxed) {
+            return None; // a stopped probe proves nothing and is not remembered
+        }
+        let line = match solution {
+            Solution::Win(line) => Some(line),
+            Solution::None | Solution::Unknown => None,
+        };
+        self.vct_probes.insert(key, line.clone());
+        line
     }
 
     /// A leaf: the quiescence search from the static evaluation.
