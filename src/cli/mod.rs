@@ -324,9 +324,9 @@ pub fn forbid(opts: &Options, input: &mut (dyn BufRead + Send), out: &mut dyn Wr
 /// Output I/O errors only.
 pub fn solve(opts: &Options, input: &mut (dyn BufRead + Send), out: &mut dyn Write) -> io::Result<()> {
     let tally = Tally::default();
+    let ms = opts.ms.or(if opts.vct { Some(10_000) } else { None });
     let errors = for_each_position(opts, input, out, |mut board, pos| {
         let attacker = pos.side_to_move()?;
-        let ms = opts.ms.or(if opts.vct { Some(10_000) } else { None });
         let limits = Limits {
             nodes: opts.nodes,
             deadline: ms.map(|ms| Instant::now() + Duration::from_millis(ms)),
@@ -353,16 +353,15 @@ pub fn solve(opts: &Options, input: &mut (dyn BufRead + Send), out: &mut dyn Wri
             }
         })
     })?;
-    tally.errors.store(errors, std::sync::atomic::Ordering::Relaxed);
     if opts.summary {
-        let budget = match (opts.ms.or(if opts.vct { Some(10_000) } else { None }), opts.nodes) {
+        let budget = match (ms, opts.nodes) {
             (Some(ms), 0) => format!("{ms} ms"),
             (None, 0) => "no limit".to_string(),
             (Some(ms), n) => format!("{ms} ms and {n} nodes"),
             (None, n) => format!("{n} nodes"),
         };
         let kind = if opts.vct { "VCT" } else { "VCF" };
-        writeln!(out, "# {} by {kind} within {budget} a position", tally.text("none"))?;
+        writeln!(out, "# {} by {kind} within {budget} a position", tally.text("none", errors))?;
         out.flush()?;
     }
     Ok(())
@@ -374,7 +373,6 @@ struct Tally {
     proved: std::sync::atomic::AtomicUsize,
     none: std::sync::atomic::AtomicUsize,
     unknown: std::sync::atomic::AtomicUsize,
-    errors: std::sync::atomic::AtomicUsize,
 }
 
 impl Tally {
@@ -382,10 +380,11 @@ impl Tally {
         what.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
-    /// `proved W of T (W%; N <none>, U unknown, E errors)`, `none` naming the second kind.
-    fn text(&self, none: &str) -> String {
+    /// `proved W of T (W%; N <none>, U unknown, E errors)`, `none` naming the second kind, `e` the lines answered
+    /// by an error.
+    fn text(&self, none: &str, e: usize) -> String {
         let get = |a: &std::sync::atomic::AtomicUsize| a.load(std::sync::atomic::Ordering::Relaxed);
-        let (w, n, u, e) = (get(&self.proved), get(&self.none), get(&self.unknown), get(&self.errors));
+        let (w, n, u) = (get(&self.proved), get(&self.none), get(&self.unknown));
         let total = w + n + u;
         let percent = if total == 0 { 0.0 } else { 100.0 * w as f64 / total as f64 };
         format!("proved {w} of {total} ({percent:.1}%; {n} {none}, {u} unknown, {e} errors)")

@@ -239,8 +239,7 @@ pub(super) fn analyze_file(
             format!("no {best} score {} ({})", report.score, report.source)
         })
     })?;
-    tally.errors.store(errors, std::sync::atomic::Ordering::Relaxed);
-    writeln!(out, "# {} by the search within {ms} ms a position", tally.text("not proved"))?;
+    writeln!(out, "# {} by the search within {ms} ms a position", tally.text("not proved", errors))?;
     out.flush()
 }
 
