@@ -367,3 +367,29 @@ fn with_the_tree_vct_probe_a_move_that_lets_a_vct_in_is_seen_as_lost() {
     assert_eq!(unaware_with, 0, "with the probe, of {cases}");
     assert!(unaware_without > 0, "the cases should test something: without the probe 0 of {cases} were unaware");
 }
+
+/// The move policy in the ordering (`policy_order`): it changes the search's tree (it is used), and what the search
+/// chooses stays a legal move.
+#[test]
+fn with_the_policy_ordering_the_search_changes_its_tree_and_keeps_legal_moves() {
+    use tengen::search::params::Params;
+    let params = Params { policy_order: 1800, ..Params::DEFAULT };
+    let (mut nodes, mut cases) = ([0u64; 2], 0);
+    for text in include_str!("data/won-renju-sample.tsv").lines().filter(|l| !l.starts_with('#')) {
+        let pos = parse_position_line(text, 15).expect("a position line");
+        let side = pos.side_to_move().expect("named");
+        let mut pb = PatternBoard::from_stones(15, Rule::Renju, &pos.black, &pos.white).expect("a position");
+        cases += 1;
+        for (k, p) in [params, Params::DEFAULT].into_iter().enumerate() {
+            let options = SearchOptions { params: p, threats: false, ..SearchOptions::default() };
+            let table = Table::new(1 << 22);
+            let report =
+                search(&pb, side, &table, &SearchLimits { depth: 5, ..SearchLimits::default() }, &options, |_| {});
+            let m = report.best.expect("a move");
+            assert!(tengen::movegen::is_legal(&mut pb, side, m), "{text}: {m:?} is not legal for {side:?}");
+            nodes[k] += report.nodes;
+        }
+    }
+    assert!(cases >= 30, "{cases} cases");
+    assert_ne!(nodes[0], nodes[1], "the policy should change the tree");
+}

@@ -17,6 +17,7 @@ mod selfplay;
 mod spsa;
 mod think;
 mod train;
+mod train_policy;
 mod tune;
 mod usage;
 

@@ -8,6 +8,7 @@ use crate::eval::network::{Accumulator, Group, Network};
 use crate::eval::{EVAL_LIMIT, default_weights};
 use crate::train::data::NetData;
 use crate::train::model::{Model, Trace};
+use crate::train::policy::PolicyOptions;
 use crate::train::{Epoch, TrainOptions, split, train, zero_unseen};
 use crate::tune::data::Dataset;
 use crate::tune::{eval_loss, eval_params, fit_k};
@@ -46,6 +47,12 @@ pub struct TrainCommand {
     pub options: TrainOptions,
     /// Epochs in which the head alone learns on the rounded tables, after the fit (0: none).
     pub head_epochs: usize,
+    /// Whether the move policy is trained instead of the network (see [`crate::train::policy`]).
+    pub policy: bool,
+    /// The policy's options (`--epochs`, `--batch`, `--lr`, `--seed` and `--l2` set them too).
+    pub policy_options: PolicyOptions,
+    /// The network whose sums the policy reads (None: the build's embedded network of the rule).
+    pub network: Option<String>,
     /// The command line, for the provenance.
     pub line: String,
 }
@@ -81,6 +88,9 @@ pub fn parse_train(args: &[String]) -> Result<TrainCommand, String> {
         empty_only: false,
         options: TrainOptions::default(),
         head_epochs: 2,
+        policy: false,
+        policy_options: PolicyOptions::default(),
+        network: None,
         line: format!("pbrain-tengen train {}", args.join(" ")),
     };
     let mut cursor = OptionCursor::new(args);
@@ -94,10 +104,25 @@ pub fn parse_train(args: &[String]) -> Result<TrainCommand, String> {
             "--rule" => c.rule = value()?.parse()?,
             "--out" => c.out = Some(value()?),
             "--init" => c.init = Some(value()?),
-            "--epochs" => c.options.epochs = real("epoch count")? as usize,
-            "--batch" => c.options.batch = (real("batch size")? as usize).max(1),
-            "--lr" => c.options.lr = real("step size")?,
-            "--seed" => c.options.seed = real("seed")? as u64,
+            "--epochs" => {
+                c.options.epochs = real("epoch count")? as usize;
+                c.policy_options.epochs = c.options.epochs;
+            }
+            "--batch" => {
+                c.options.batch = (real("batch size")? as usize).max(1);
+                c.policy_options.batch = c.options.batch;
+            }
+            "--lr" => {
+                c.options.lr = real("step size")?;
+                c.policy_options.lr = c.options.lr;
+            }
+            "--seed" => {
+                c.options.seed = real("seed")? as u64;
+                c.policy_options.seed = c.options.seed;
+            }
+            "--l2" => c.policy_options.l2 = real("pull")?,
+            "--network" => c.network = Some(value()?),
+            "--policy" if inline.is_none() => c.policy = true,
             "--k" => c.k = Some(real("K")?.max(1.0)),
             "--units" => c.units = real("units")?.clamp(0.01, 10.0),
             "--score-weight" => c.score_weight = real("weight")?.min(1.0),
@@ -118,6 +143,9 @@ pub fn parse_train(args: &[String]) -> Result<TrainCommand, String> {
 /// # Errors
 /// Output I/O errors.
 pub fn run_train(c: &TrainCommand, out: &mut dyn Write) -> io::Result<()> {
+    if c.policy {
+        return super::train_policy::run_train_policy(c, out);
+    }
     let start = Instant::now();
     let group = Group::of(c.rule);
     // `FILE:K` counts each of the file's training games K times (its held-out games once).

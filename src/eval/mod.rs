@@ -12,6 +12,7 @@
 //! they were first learned from.
 
 pub mod network;
+pub mod policy;
 mod weights;
 
 pub use weights::{Weights, WeightsRef, default_weights, embedded_identity};

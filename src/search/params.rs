@@ -36,14 +36,17 @@ pub const TURN_MARGIN_MS: (u64, u64) = (10, 250);
 /// Kept back from the match clock before it is shared over the moves to come.
 pub const MATCH_MARGIN_MS: u64 = 100;
 
-/// What a tunable value steers: the search (it matters in games at fixed nodes) or the time manager (only under a
-/// match clock).
+/// What a tunable value steers: the search (it matters in games at fixed nodes), the time manager (only under a
+/// match clock), or a part under trial.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Group {
     /// Pruning, extensions, reductions, ordering, the leaf probe.
     Search,
     /// How the match clock is spent.
     Time,
+    /// Parts on trial, off or as they were until a gauntlet turns them on (the VCT probe in the tree, the root
+    /// VCT's budget, the move policy in the ordering): the tuner leaves them alone unless asked (`--tune trial`).
+    Trial,
 }
 
 /// One tunable value: its name (the field of [`Params`]), default, range and the tuner's step (the perturbation
@@ -187,15 +190,19 @@ tunables! {
     // Threat solvers in the tree.
     /// Nodes the VCT probe of a node near the root may use (0: none): the side to move's VCT at every node
     /// `tree_vct_ply` plies or fewer below the root with `tree_vct_depth` plies or more left, once a search.
-    tree_vct_nodes = 0 in 0..=20000 step 500.0 Search;
+    tree_vct_nodes = 0 in 0..=20000 step 500.0 Trial;
     /// See `tree_vct_nodes`.
-    tree_vct_ply = 1 in 1..=4 step 1.0 Search;
+    tree_vct_ply = 1 in 1..=4 step 1.0 Trial;
     /// See `tree_vct_nodes`.
-    tree_vct_depth = 3 in 1..=12 step 1.0 Search;
+    tree_vct_depth = 3 in 1..=12 step 1.0 Trial;
     /// The root's VCT attempt may use this many thousand nodes…
-    root_vct_kilonodes = 60 in 10..=2000 step 20.0 Search;
+    root_vct_kilonodes = 60 in 10..=2000 step 20.0 Trial;
     /// …and the optimum time divided by this.
-    root_vct_div = 6 in 1..=12 step 1.0 Search;
+    root_vct_div = 6 in 1..=12 step 1.0 Trial;
+    // The move policy.
+    /// A move's ordering value is the move policy's score times this (hundredths) in place of its attack and
+    /// defence values (0: those values), where the build has a policy fitted to the network that evaluates.
+    policy_order = 0 in 0..=4000 step 100.0 Trial;
 }
 
 impl Default for Params {

@@ -9,6 +9,7 @@ use super::stack::Stack;
 use super::tt::{Bound, Entry, from_tt, to_tt};
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Report, SearchOptions, Shared, mate_distance, time};
 use crate::eval::network::Accumulator;
+use crate::eval::policy::{self, Policy};
 use crate::eval::{EVAL_LIMIT, evaluate, network_evaluate, order_value};
 use crate::movegen::{Candidates, MoveList, candidates};
 use crate::pattern::{Pattern4, PatternBoard};
@@ -69,6 +70,8 @@ pub struct Worker<'a> {
     reductions: Reductions,
     /// The VCT probes made near the root in this search, by node key: the winning line, or `None`.
     vct_probes: ZobristMap<u64, Option<Vec<Pos>>>,
+    /// The move policy that orders the moves, when one is asked for (`policy_order`) and fits the network.
+    policy: Option<&'static Policy>,
 }
 
 impl<'a> Worker<'a> {
@@ -82,7 +85,9 @@ impl<'a> Worker<'a> {
     ) -> Self {
         // The board keeps the evaluation's code sums from here on.
         pb.set_code_values(Some(options.weights.0.code_values(pb.rule())));
-        let acc = options.eval.network(pb.rule()).map(|net| Accumulator::new(net, pb.board()));
+        let net = options.eval.network(pb.rule());
+        let acc = net.map(|net| Accumulator::new(net, pb.board()));
+        let policy = net.filter(|_| options.params.policy_order > 0).and_then(policy::for_network);
         let vcf_limits = Limits { nodes: 0, deadline: None, abort: Some(shared.stop) };
         let vcf_options = VcfOptions { limits: vcf_limits, ..VcfOptions::default() };
         Worker {
@@ -101,6 +106,7 @@ impl<'a> Worker<'a> {
             acc,
             reductions: Reductions::new(&options.params),
             vct_probes: ZobristMap::default(),
+            policy,
         }
     }
 
@@ -379,6 +385,11 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
+        if self.policy.is_some()
+            && let Some(acc) = &mut self.acc
+        {
+            acc.settle(self.pb.board());
+        }
         let mut picker = MovePicker::new(moves, tt_move, |m| self.order_value(side, ply, m));
         let mut i = 0;
         // Lazy SMP: a deep node is marked while this thread searches it, and a late move into a node another thread
@@ -524,11 +535,14 @@ impl<'a> Worker<'a> {
         r.clamp(0, depth - 2)
     }
 
-    /// The ordering value of `side`'s move `m` at `ply`: the learned values of the codes it makes and stops, the
-    /// killer bonus and the history.
+    /// The ordering value of `side`'s move `m` at `ply`: the move policy's score, or without one the learned
+    /// values of the codes it makes and stops; the killer bonus and the history.
     fn order_value(&self, side: Color, ply: usize, m: Pos) -> i32 {
-        order_value(&self.pb, side, m, &self.options.weights)
-            + self.stack.at(ply).killer_rank(m).map_or(0, |k| self.options.params.killer_bonus()[k])
+        let base = match (self.policy, &self.acc) {
+            (Some(policy), Some(acc)) => policy.score(&self.pb, acc, side, m) * self.options.params.policy_order / 100,
+            _ => order_value(&self.pb, side, m, &self.options.weights),
+        };
+        base + self.stack.at(ply).killer_rank(m).map_or(0, |k| self.options.params.killer_bonus()[k])
             + self.history.order_bonus(side, m, self.options.params.history_order_div)
     }
 

@@ -9,6 +9,7 @@
 
 pub mod data;
 pub mod model;
+pub mod policy;
 
 use crate::eval::network::F;
 use data::NetData;
@@ -106,18 +107,18 @@ pub fn loss(model: &Model, data: &NetData, targets: &[f32], bases: &[f32], which
 }
 
 /// Adam's moments.
-struct Adam {
-    m: Vec<f32>,
-    v: Vec<f32>,
-    t: i32,
+pub(crate) struct Adam {
+    pub(crate) m: Vec<f32>,
+    pub(crate) v: Vec<f32>,
+    pub(crate) t: i32,
 }
 
 impl Adam {
-    const B1: f32 = 0.9;
-    const B2: f32 = 0.999;
+    pub(crate) const B1: f32 = 0.9;
+    pub(crate) const B2: f32 = 0.999;
     const EPS: f32 = 1e-8;
 
-    fn step_one(&mut self, params: &mut [f32], grad: &[f32], i: usize, lr: f32, c1: f32, c2: f32) {
+    pub(crate) fn step_one(&mut self, params: &mut [f32], grad: &[f32], i: usize, lr: f32, c1: f32, c2: f32) {
         let g = grad[i];
         self.m[i] = Self::B1 * self.m[i] + (1.0 - Self::B1) * g;
         self.v[i] = Self::B2 * self.v[i] + (1.0 - Self::B2) * g * g;

@@ -31,7 +31,9 @@ pub enum Selection {
     Search,
     /// The time manager's (they matter only under a match clock).
     Time,
-    /// Both.
+    /// The parts on trial ([`Group::Trial`]).
+    Trial,
+    /// All of them.
     All,
 }
 
@@ -42,6 +44,7 @@ impl Selection {
         match self {
             Selection::Search => spec.group == Group::Search,
             Selection::Time => spec.group == Group::Time,
+            Selection::Trial => spec.group == Group::Trial,
             Selection::All => true,
         }
     }
@@ -50,6 +53,7 @@ impl Selection {
         match self {
             Selection::Search => "search",
             Selection::Time => "time",
+            Selection::Trial => "trial",
             Selection::All => "all",
         }
     }
@@ -61,8 +65,9 @@ impl std::str::FromStr for Selection {
         match s {
             "search" => Ok(Selection::Search),
             "time" => Ok(Selection::Time),
+            "trial" => Ok(Selection::Trial),
             "all" => Ok(Selection::All),
-            other => Err(format!("unknown parameter group '{other}' (search, time or all)")),
+            other => Err(format!("unknown parameter group '{other}' (search, time, trial or all)")),
         }
     }
 }

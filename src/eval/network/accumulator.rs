@@ -261,6 +261,14 @@ impl Accumulator {
         }
     }
 
+    /// The sums `h` of point `p` in `view`'s view (settled: no stone waits).
+    #[inline]
+    #[must_use]
+    pub fn sums(&self, view: Color, p: Pos) -> &Row {
+        debug_assert!(self.pending.is_none(), "a waiting stone was not settled");
+        &self.h[view.index()][p.index()]
+    }
+
     /// The side to move's logit (see [`Network::logit_with`]).
     #[must_use]
     pub fn logit(&self, side: Color, flags: u32) -> f32 {

@@ -384,13 +384,14 @@ pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+/// Reads a file's fields in turn, naming the offset and the field where one is missing.
+pub(crate) struct Reader<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) at: usize,
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], String> {
+    pub(crate) fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], String> {
         let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
         let Some(end) = end else {
             return Err(format!("offset {}: the file ends where {what} was expected (truncated)", self.at));
@@ -400,7 +401,7 @@ impl<'a> Reader<'a> {
         Ok(out)
     }
 
-    fn u32(&mut self, what: &str) -> Result<u32, String> {
+    pub(crate) fn u32(&mut self, what: &str) -> Result<u32, String> {
         let b = self.take(4, what)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
@@ -426,8 +427,14 @@ pub fn embedded_identities() -> Vec<(Group, String)> {
 /// The embedded network of `rule`'s group, if the build has one.
 #[must_use]
 pub fn default_network(rule: Rule) -> Option<&'static Network> {
+    embedded_network(Group::of(rule))
+}
+
+/// The embedded network of `group`, if the build has one.
+#[must_use]
+pub fn embedded_network(group: Group) -> Option<&'static Network> {
     static NETS: [OnceLock<Option<Network>>; 3] = [const { OnceLock::new() }; 3];
-    let g = Group::of(rule) as usize;
+    let g = group as usize;
     NETS[g].get_or_init(|| EMBEDDED[g].and_then(|bytes| Network::from_bytes(bytes).ok())).as_ref()
 }
 
