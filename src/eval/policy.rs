@@ -18,7 +18,7 @@
 //! --policy` (see [`crate::train::policy`]) to the best moves of searches deeper than the games' own, over the
 //! sums of one network, whose file checksum it records: the build uses it only beside that network.
 
-use super::network::{Accumulator, F, Group, Network, ONE, Reader, Row};
+use super::network::{Accumulator, F, Group, Network, ONE, Reader, Row, seal, write_provenance};
 use crate::pattern::{CODES, PatternBoard, code_of};
 use crate::types::{Color, Pos};
 use std::fmt;
@@ -169,39 +169,23 @@ impl Policy {
             + (dot >> WEIGHT_SHIFT)
     }
 
-    /// The score of `side`'s move `m` on `pb`, the network's state in `acc` (settled): [`Policy::score_of`] of
-    /// [`Features::at`], read in place.
+    /// The score of `side`'s move `m` on `pb`, the network's state in `acc` (settled).
     #[inline]
     #[must_use]
     pub fn score(&self, pb: &PatternBoard, acc: &Accumulator, side: Color, m: Pos) -> i32 {
-        let s = self.side(side);
-        let (own, opp) = (acc.sums(side, m), acc.sums(side.opponent(), m));
-        let mut dot = 0i32;
-        for i in 0..F {
-            dot += i32::from(s.own[i]) * i32::from(own[i].clamp(0, ONE))
-                + i32::from(s.opp[i]) * i32::from(opp[i].clamp(0, ONE));
-        }
-        let moves = pb.board().moves();
-        let back = |k: usize| moves.len().checked_sub(k).map(|i| moves[i].0);
-        i32::from(s.attack[code_of(pb.packed_patterns(side, m))])
-            + i32::from(s.defend[code_of(pb.packed_patterns(side.opponent(), m))])
-            + i32::from(s.last[usize::from(near_bucket(m, back(1)))])
-            + i32::from(s.before[usize::from(near_bucket(m, back(2)))])
-            + (dot >> WEIGHT_SHIFT)
+        self.score_of(side, &Features::at(pb, acc, side, m))
     }
 
     /// The policy as a file: the bytes `TGPL` and version 1; the provenance (a 4-byte length, then that many bytes
     /// of UTF-8); the group (0 freestyle, 1 standard, 2 renju); the network's checksum (8 bytes); the shape
     /// ([`CODES`], [`F`], [`NEAR`], 4 bytes each); per side of tables, the attack table, the defence table, the
-    /// mover's weights, the opponent's, the buckets from the last move and from the one before (16-bit values); an FNV-1a checksum of everything before it (8 bytes). All
-    /// little-endian.
+    /// mover's weights, the opponent's, the buckets from the last move and from the one before (16-bit values); an
+    /// FNV-1a checksum of everything before it (8 bytes). All little-endian.
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.sides.len() * (4 * CODES + 4 * F) + 1000);
         out.extend_from_slice(MAGIC);
-        let header = self.header.join("\n");
-        out.extend_from_slice(&(header.len() as u32).to_le_bytes());
-        out.extend_from_slice(header.as_bytes());
+        write_provenance(&mut out, &self.header);
         out.push(self.group as u8);
         out.extend_from_slice(&self.network.to_le_bytes());
         for dim in [CODES, F, NEAR] {
@@ -212,8 +196,7 @@ impl Policy {
                 out.extend_from_slice(&v.to_le_bytes());
             }
         }
-        let sum = super::network::checksum(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
+        seal(&mut out);
         out
     }
 
@@ -227,20 +210,14 @@ impl Policy {
         if r.take(MAGIC.len(), "the bytes TGPL and version 1")? != MAGIC {
             return Err("offset 0: not a Tengen policy file (expected the bytes TGPL and version 1)".into());
         }
-        let len = r.u32("the provenance's length")? as usize;
-        let header: Vec<String> =
-            String::from_utf8_lossy(r.take(len, "the provenance text")?).lines().map(str::to_string).collect();
+        let header = r.provenance()?;
         let at = r.at;
         let group_byte = r.take(1, "the rule group")?[0];
         let group = Group::ALL
             .into_iter()
             .find(|g| *g as u8 == group_byte)
             .ok_or_else(|| format!("offset {at}: unknown rule group {group_byte} (expected 0, 1 or 2)"))?;
-        let u64_of = |r: &mut Reader, what: &str| -> Result<u64, String> {
-            let b = r.take(8, what)?;
-            Ok(u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]))
-        };
-        let network = u64_of(&mut r, "the network's checksum")?;
+        let network = r.u64("the network's checksum")?;
         for (dim, name) in [(CODES, "pattern codes"), (F, "features"), (NEAR, "buckets")] {
             let at = r.at;
             let got = r.u32(name)? as usize;
@@ -258,14 +235,7 @@ impl Policy {
                 *v = i16::from_le_bytes([b[0], b[1]]);
             }
         }
-        let body = r.at;
-        let stored = u64_of(&mut r, "the checksum")?;
-        if stored != super::network::checksum(&bytes[..body]) {
-            return Err(format!("offset {body}: the checksum does not match (a damaged file)"));
-        }
-        if r.at != bytes.len() {
-            return Err(format!("offset {}: bytes after the checksum", r.at));
-        }
+        r.sealed()?;
         Ok(policy)
     }
 

@@ -110,13 +110,29 @@ pub fn loss(model: &Model, data: &NetData, targets: &[f32], bases: &[f32], which
 pub(crate) struct Adam {
     pub(crate) m: Vec<f32>,
     pub(crate) v: Vec<f32>,
-    pub(crate) t: i32,
+    t: i32,
+}
+
+/// The step size of `epoch` (from 1) of `epochs`: `lr`, falling linearly to a tenth over the run.
+pub(crate) fn step_size(lr: f64, epoch: usize, epochs: usize) -> f32 {
+    (lr * (1.0 - 0.9 * (epoch - 1) as f64 / epochs.max(1) as f64)) as f32
 }
 
 impl Adam {
-    pub(crate) const B1: f32 = 0.9;
-    pub(crate) const B2: f32 = 0.999;
+    const B1: f32 = 0.9;
+    const B2: f32 = 0.999;
     const EPS: f32 = 1e-8;
+
+    /// Moments of zero for `len` values.
+    pub(crate) fn new(len: usize) -> Adam {
+        Adam { m: vec![0.0; len], v: vec![0.0; len], t: 0 }
+    }
+
+    /// Counts a step and returns its bias corrections (for [`Adam::step_one`]).
+    pub(crate) fn next_step(&mut self) -> (f32, f32) {
+        self.t += 1;
+        (1.0 - Self::B1.powi(self.t), 1.0 - Self::B2.powi(self.t))
+    }
 
     pub(crate) fn step_one(&mut self, params: &mut [f32], grad: &[f32], i: usize, lr: f32, c1: f32, c2: f32) {
         let g = grad[i];
@@ -143,7 +159,7 @@ pub fn train(
         |epoch: usize, model: &Model| Epoch { epoch, loss: split.map(|s| loss(model, data, targets, bases, s)) };
     progress(&measure(0, model));
     let mut seen = vec![false; layout.w1 / F];
-    let mut adam = Adam { m: vec![0.0; layout.len], v: vec![0.0; layout.len], t: 0 };
+    let mut adam = Adam::new(layout.len);
     let batch = options.batch.max(1);
     let chunks_per_batch = batch.div_ceil(CHUNK);
     let mut sums: Vec<ChunkSums> = (0..chunks_per_batch).map(|_| ChunkSums::new(layout.len)).collect();
@@ -153,8 +169,7 @@ pub fn train(
     let mut order = split[0].to_vec();
     let mut rng = StdRng::seed_from_u64(options.seed);
     for epoch in 1..=options.epochs {
-        let decay = 1.0 - 0.9 * (epoch - 1) as f64 / options.epochs.max(1) as f64;
-        let lr = (options.lr * decay) as f32;
+        let lr = step_size(options.lr, epoch, options.epochs);
         order.shuffle(&mut rng);
         for step in order.chunks(batch) {
             let scale = 1.0 / step.len() as f32;
@@ -198,9 +213,7 @@ pub fn train(
                 s.touched.clear();
                 s.loss = 0.0;
             }
-            adam.t += 1;
-            let c1 = 1.0 - Adam::B1.powi(adam.t);
-            let c2 = 1.0 - Adam::B2.powi(adam.t);
+            let (c1, c2) = adam.next_step();
             let params = &mut model.params;
             for &r in &rows {
                 let r = r as usize;

@@ -10,7 +10,7 @@
 //! each chunk's gradient is summed in its own order on whichever thread takes it, and the chunks are added in
 //! their order.
 
-use super::{Adam, CHUNK};
+use super::{Adam, CHUNK, step_size};
 use crate::eval::network::{Accumulator, F, Group, Network, ONE, TRAINED_SIZE};
 use crate::eval::policy::{Features, NEAR, Policy, UNITS, WEIGHT_SCALE, network_checksum};
 use crate::eval::{Family, Weights, order_value};
@@ -369,15 +369,14 @@ pub fn train_policy(
     progress(0, measure(model));
     let len = model.params.len();
     let start = model.params.clone();
-    let mut adam = Adam { m: vec![0.0; len], v: vec![0.0; len], t: 0 };
+    let mut adam = Adam::new(len);
     let batch = options.batch.max(1);
     let mut sums: Vec<Vec<f32>> = (0..batch.div_ceil(CHUNK)).map(|_| vec![0.0; len]).collect();
     let mut total = vec![0.0f32; len];
     let mut order = split[0].to_vec();
     let mut rng = StdRng::seed_from_u64(options.seed);
     for epoch in 1..=options.epochs {
-        let decay = 1.0 - 0.9 * (epoch - 1) as f64 / options.epochs.max(1) as f64;
-        let lr = (options.lr * decay) as f32;
+        let lr = step_size(options.lr, epoch, options.epochs);
         order.shuffle(&mut rng);
         for step in order.chunks(batch) {
             let scale = 1.0 / step.len() as f32;
@@ -412,9 +411,7 @@ pub fn train_policy(
                     }
                 }
             }
-            adam.t += 1;
-            let c1 = 1.0 - Adam::B1.powi(adam.t);
-            let c2 = 1.0 - Adam::B2.powi(adam.t);
+            let (c1, c2) = adam.next_step();
             for i in 0..len {
                 if total[i] != 0.0 || adam.m[i] != 0.0 {
                     adam.step_one(&mut model.params, &total, i, lr, c1, c2);

@@ -219,9 +219,7 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(ROWS * F * 2 * self.tables.len() + 16_000);
         out.extend_from_slice(MAGIC);
-        let header = self.header.join("\n");
-        out.extend_from_slice(&(header.len() as u32).to_le_bytes());
-        out.extend_from_slice(header.as_bytes());
+        write_provenance(&mut out, &self.header);
         out.push(self.group as u8);
         for dim in [F, H1, H2, FLAGS, ROWS, ONE as usize] {
             out.extend_from_slice(&(dim as u32).to_le_bytes());
@@ -246,8 +244,7 @@ impl Network {
             out.extend_from_slice(&v.to_le_bytes());
         }
         out.push(u8::from(self.residual) | u8::from(self.empty_only) << 1);
-        let sum = checksum(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
+        seal(&mut out);
         out
     }
 
@@ -267,9 +264,7 @@ impl Network {
         if r.take(MAGIC.len(), "the bytes TGNN and version 1")? != MAGIC {
             return Err("offset 0: not a Tengen network file (expected the bytes TGNN and version 1)".into());
         }
-        let len = r.u32("the provenance's length")? as usize;
-        let text = r.take(len, "the provenance text")?;
-        let header: Vec<String> = String::from_utf8_lossy(text).lines().map(str::to_string).collect();
+        let header = r.provenance()?;
         let at = r.at;
         let group = Group::from_byte(r.take(1, "the rule group")?[0])
             .ok_or_else(|| format!("offset {at}: unknown rule group (expected 0, 1 or 2)"))?;
@@ -327,15 +322,7 @@ impl Network {
         }
         net.residual = flags & 1 != 0;
         net.empty_only = flags & 2 != 0;
-        let body = r.at;
-        let b = r.take(8, "the checksum")?;
-        let stored = u64::from_le_bytes(b.try_into().map_err(|_| "checksum".to_string())?);
-        if stored != checksum(&bytes[..body]) {
-            return Err(format!("offset {body}: the checksum does not match (the file is damaged)"));
-        }
-        if r.at != bytes.len() {
-            return Err(format!("offset {}: {} bytes after the checksum (expected the end)", r.at, bytes.len() - r.at));
-        }
+        r.sealed()?;
         Ok(net)
     }
 
@@ -405,6 +392,45 @@ impl<'a> Reader<'a> {
         let b = self.take(4, what)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
+
+    pub(crate) fn u64(&mut self, what: &str) -> Result<u64, String> {
+        let b = self.take(8, what)?;
+        Ok(u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]))
+    }
+
+    /// The provenance [`write_provenance`] wrote: its lines.
+    pub(crate) fn provenance(&mut self) -> Result<Vec<String>, String> {
+        let len = self.u32("the provenance's length")? as usize;
+        let text = self.take(len, "the provenance text")?;
+        Ok(String::from_utf8_lossy(text).lines().map(str::to_string).collect())
+    }
+
+    /// The checksum [`seal`] wrote, checked against everything before it, and the end of the file after it.
+    pub(crate) fn sealed(&mut self) -> Result<(), String> {
+        let body = self.at;
+        let stored = self.u64("the checksum")?;
+        if stored != checksum(&self.bytes[..body]) {
+            return Err(format!("offset {body}: the checksum does not match (the file is damaged)"));
+        }
+        if self.at != self.bytes.len() {
+            let extra = self.bytes.len() - self.at;
+            return Err(format!("offset {}: {extra} bytes after the checksum (expected the end)", self.at));
+        }
+        Ok(())
+    }
+}
+
+/// Writes a file's provenance: its lines joined, after their length (4 bytes, little-endian).
+pub(crate) fn write_provenance(out: &mut Vec<u8>, header: &[String]) {
+    let text = header.join("\n");
+    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    out.extend_from_slice(text.as_bytes());
+}
+
+/// Ends a file with the FNV-1a checksum of everything before it (8 bytes, little-endian).
+pub(crate) fn seal(out: &mut Vec<u8>) {
+    let sum = checksum(out);
+    out.extend_from_slice(&sum.to_le_bytes());
 }
 
 /// The networks the build embeds (`data/network/<group>.tgnn`), where one was trained.
