@@ -5,11 +5,15 @@
 
 mod common;
 
+use std::time::{Duration, Instant};
 use tengen::cli::parse_position_line;
 use tengen::pattern::PatternBoard;
 use tengen::records::{GameRecord, Outcome, write_game, write_header};
+use tengen::search::params::Params;
+use tengen::search::tt::Table;
+use tengen::search::{MATE_BOUND, Report, SearchLimits, SearchOptions, search};
 use tengen::threat::{LineEnd, check_line};
-use tengen::types::{Pos, Rule, parse_point_list};
+use tengen::types::{Color, Pos, Rule, parse_point_list};
 
 const SAMPLE: &str = include_str!("data/won-renju-sample.tsv");
 
@@ -124,4 +128,40 @@ fn analyze_file_searches_each_position_and_counts_the_proved() {
     let (code, lines) = run(&["analyze", "--file", path.to_str().expect("utf-8"), "h8"], "");
     assert_eq!(code, 2);
     assert!(lines[0].contains("not both"), "{lines:?}");
+}
+
+/// A search of 2 plies at most with `params` and, if asked, a deadline (a generous one: node caps decide, not time).
+fn search_with(pb: &PatternBoard, side: Color, params: Params, deadline: bool) -> Report {
+    let table = Table::new(1 << 20);
+    let maximum = deadline.then(|| Instant::now() + Duration::from_secs(60));
+    let limits = SearchLimits { depth: 2, maximum, ..SearchLimits::default() };
+    search(pb, side, &table, &limits, &SearchOptions { params, ..SearchOptions::default() }, |_| {})
+}
+
+#[test]
+fn the_late_vct_proves_won_positions_the_first_vct_left_and_only_when_asked() {
+    // The root's first VCT cut to 10,000 nodes; the late one after the first iteration, 300,000 nodes.
+    let first_only = Params { root_vct_kilonodes: 10, ..Params::DEFAULT };
+    let late =
+        Params { late_vct_score: 300, late_vct_depth: 1, late_vct_div: 1, late_vct_kilonodes: 300, ..first_only };
+    let by_late_vct = |r: &Report| r.source == "vct" && r.depth >= 1;
+    let mut proved_late = 0;
+    for text in sample().into_iter().step_by(4) {
+        let pos = parse_position_line(text, 15).expect("a position line");
+        let side = pos.side_to_move().expect("named");
+        let pb = PatternBoard::from_stones(15, Rule::Renju, &pos.black, &pos.white).expect("a position");
+        let without = search_with(&pb, side, first_only, true);
+        assert!(!by_late_vct(&without), "{text}: a late VCT with late_vct_score 0: {without:?}");
+        let report = search_with(&pb, side, late, true);
+        if by_late_vct(&report) {
+            assert!(report.score > MATE_BOUND, "{text}: {report:?}");
+            assert_eq!(report.best, report.pv.first().copied());
+            check_line(&pb, side, &report.pv, true).unwrap_or_else(|e| panic!("{text}: {e}: {report:?}"));
+            proved_late += 1;
+            // Without a deadline (a search limited by depth or nodes alone) there is no late VCT.
+            assert!(!by_late_vct(&search_with(&pb, side, late, false)), "{text}");
+        }
+    }
+    // Node caps decide, not the clock: 3 of the 10 on any machine.
+    assert!(proved_late >= 3, "the late VCT proved {proved_late} of 10 positions");
 }

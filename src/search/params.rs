@@ -45,7 +45,8 @@ pub enum Group {
     /// How the match clock is spent.
     Time,
     /// Parts on trial, off or as they were until a gauntlet turns them on (the VCT probe in the tree, the root
-    /// VCT's budget, the move policy in the ordering): the tuner leaves them alone unless asked (`--tune trial`).
+    /// VCT's budget, the late VCT, the move policy in the ordering): the tuner leaves them alone unless asked
+    /// (`--tune trial`).
     Trial,
 }
 
@@ -199,6 +200,16 @@ tunables! {
     root_vct_kilonodes = 60 in 10..=2000 step 20.0 Trial;
     /// …and the optimum time divided by this.
     root_vct_div = 6 in 1..=12 step 1.0 Trial;
+    /// After an iteration of at least `late_vct_depth` plies whose score for the side to move is `late_vct_score`
+    /// or more (a position that looks won), the main thread tries the root's VCT again, once a search, with the
+    /// optimum divided by `late_vct_div` and `late_vct_kilonodes` thousand nodes (a score of 0: never).
+    late_vct_score = 0 in 0..=3000 step 60.0 Trial;
+    /// See `late_vct_score`.
+    late_vct_depth = 6 in 1..=16 step 1.0 Trial;
+    /// See `late_vct_score`.
+    late_vct_div = 2 in 1..=12 step 1.0 Trial;
+    /// See `late_vct_score`.
+    late_vct_kilonodes = 1000 in 10..=5000 step 50.0 Trial;
     // The move policy.
     /// A move's ordering value is the move policy's score times this (hundredths) in place of its attack and
     /// defence values (0: those values), where the build has a policy fitted to the network that evaluates.

@@ -130,6 +130,14 @@ impl Manager {
         }
     }
 
+    /// An instant a share of the optimum from now (`div` its divisor), never past the maximum: the deadline of a
+    /// task the search makes room for between iterations.
+    #[must_use]
+    pub fn share_from_now(&self, div: u32) -> Instant {
+        let now = self.start.elapsed();
+        self.start + (now + self.optimum / div.max(1)).min(self.maximum)
+    }
+
     /// Records an iteration that ended now with `best` and `score`; whether to stop rather than start another.
     pub fn stop_after(&mut self, best: Option<Pos>, score: i32) -> bool {
         self.stop_after_at(best, score, self.start.elapsed())
@@ -232,6 +240,17 @@ mod tests {
         let mut late = Manager::new(start, Some(start + ms(900)), max, &Params::DEFAULT);
         assert!(!late.stop_after_at(p, 0, ms(100)));
         assert!(late.stop_after_at(None, 0, ms(400)), "300 ms an iteration, growing: the next ends after 1 s");
+    }
+
+    #[test]
+    fn a_share_of_the_optimum_from_now_never_passes_the_maximum() {
+        let start = Instant::now();
+        let m = Manager::new(start, Some(start + ms(400)), Some(start + ms(900)), &Params::DEFAULT);
+        let half = m.share_from_now(2);
+        assert!(half >= start + ms(200) && half <= start + ms(900), "{:?}", half - start);
+        assert!(m.share_from_now(0) <= start + ms(900), "a divisor of 0 counts as 1");
+        let short = Manager::new(start, Some(start + ms(400)), Some(start + ms(50)), &Params::DEFAULT);
+        assert_eq!(short.share_from_now(1), start + ms(50), "capped at the maximum");
     }
 
     #[test]

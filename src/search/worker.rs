@@ -1,5 +1,5 @@
 //! One search thread: iterative deepening over a principal variation search, with the VCF solver as its
-//! quiescence search.
+//! quiescence search (and, on trial, the root's VCT again between iterations where the position looks won).
 
 use super::history::History;
 use super::params::DEFER_DEPTH;
@@ -132,6 +132,7 @@ impl<'a> Worker<'a> {
         // iteration ahead (the table they share makes each iteration cheaper for the others).
         let (first, step) = if self.id == 0 { (1, 1) } else { (1 + (self.id % 2) as i32, 2) };
         let mut completed: Option<Pos> = None;
+        let mut late_vct_tried = false;
         for depth in (first..=max_depth).step_by(step) {
             self.root_best = None;
             let (mut alpha, mut beta, mut delta) =
@@ -176,12 +177,51 @@ impl<'a> Worker<'a> {
             let pv = self.stack.at(0).pv.clone();
             completed = pv.first().copied();
             report(&Report { best: completed, score, depth, pv, nodes, ..Report::searched() });
+            if !late_vct_tried
+                && self.late_vct_wanted(depth, score)
+                && let Some(m) = &manager
+            {
+                late_vct_tried = true;
+                if let Some(line) = self.late_vct(m.share_from_now(self.options.params.late_vct_div.max(1) as u32)) {
+                    let score = MATE - line.len() as i32;
+                    let nodes = self.shared.total.load(Ordering::Relaxed);
+                    report(&Report { best: line.first().copied(), score, depth, pv: line, nodes, ..Report::vct() });
+                    break;
+                }
+            }
             if manager.as_mut().is_some_and(|m| m.stop_after(completed, score)) {
                 break;
             }
             if mate_distance(score).is_some_and(|d| d < depth) {
                 break; // a proven result: deeper iterations would find the same
             }
+        }
+    }
+
+    /// Whether an iteration to `depth` that scored `score` asks for the late VCT: the main thread of a search with
+    /// a deadline (not one limited by nodes or depth alone), threats on, a position that looks won but is not proved.
+    fn late_vct_wanted(&self, depth: i32, score: i32) -> bool {
+        let p = &self.options.params;
+        self.id == 0
+            && self.shared.hard.is_some()
+            && self.options.threats
+            && p.late_vct_score > 0
+            && depth >= p.late_vct_depth
+            && score >= p.late_vct_score
+            && score < MATE_BOUND
+    }
+
+    /// The root's VCT for the side to move until `deadline` and within the late VCT's nodes: its line when it wins.
+    /// Its nodes are not the search's (the root's first VCT's are not either).
+    fn late_vct(&mut self, deadline: Instant) -> Option<Vec<Pos>> {
+        let limits = Limits {
+            nodes: self.options.params.late_vct_kilonodes.max(1) as u64 * 1000,
+            deadline: Some(self.shared.hard.map_or(deadline, |h| h.min(deadline))),
+            abort: self.shared.external.or(Some(self.shared.stop)),
+        };
+        match Vct::new(self.root_side, VctOptions { limits, ..VctOptions::default() }).solve(&mut self.pb) {
+            Solution::Win(line) if !line.is_empty() => Some(line),
+            _ => None,
         }
     }
 
@@ -621,5 +661,10 @@ impl Report {
     /// A search's report with nothing filled in.
     fn searched() -> Report {
         Report { best: None, score: 0, depth: 0, pv: Vec::new(), nodes: 0, elapsed: Duration::ZERO, source: "search" }
+    }
+
+    /// A search's report of a win its late VCT proved.
+    fn vct() -> Report {
+        Report { source: "vct", ..Report::searched() }
     }
 }
