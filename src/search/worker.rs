@@ -211,12 +211,13 @@ impl<'a> Worker<'a> {
             && score < MATE_BOUND
     }
 
-    /// The root's VCT for the side to move until `deadline` and within the late VCT's nodes: its line when it wins.
-    /// Its nodes are not the search's (the root's first VCT's are not either).
+    /// The root's VCT for the side to move until `deadline` (the manager's, never past the search's maximum) and
+    /// within the late VCT's nodes: its line when it wins. Its nodes are not the search's (the root's first VCT's
+    /// are not either).
     fn late_vct(&mut self, deadline: Instant) -> Option<Vec<Pos>> {
         let limits = Limits {
             nodes: self.options.params.late_vct_kilonodes.max(1) as u64 * 1000,
-            deadline: Some(self.shared.hard.map_or(deadline, |h| h.min(deadline))),
+            deadline: Some(deadline),
             abort: self.shared.external.or(Some(self.shared.stop)),
         };
         match Vct::new(self.root_side, VctOptions { limits, ..VctOptions::default() }).solve(&mut self.pb) {
