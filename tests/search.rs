@@ -293,6 +293,22 @@ fn selfplay_reports_a_score() {
     assert!(text.contains("game   2: B black"), "{text}");
     let (code, text) = cli(&["selfplay", "--games", "many"]);
     assert_eq!((code, text.starts_with("error: ")), (2, true), "{text}");
+    // Each side may play its own search parameters; a file that cannot be read or holds a value out of range is
+    // refused before a game starts.
+    let dir = std::env::temp_dir().join(format!("tengen-selfplay-params-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let (good, bad) = (dir.join("good.params"), dir.join("bad.params"));
+    std::fs::write(&good, "param rfp_margin 120\n").expect("written");
+    std::fs::write(&bad, "param rfp_margin 100000\n").expect("written");
+    let (good, bad) = (good.to_str().expect("a path"), bad.to_str().expect("a path"));
+    let (code, text) = cli(&["selfplay", "--games", "2", "--turn-ms", "20", "--b-depth", "1", "--a-params", good]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.lines().last().is_some_and(|l| l.starts_with("Score of A vs B: ")), "{text}");
+    for args in [["--b-params", bad], ["--params", "/no/such/file.params"]] {
+        let (code, text) = cli(&["selfplay", "--games", "2", args[0], args[1]]);
+        assert_eq!((code, text.starts_with("error: ")), (2, true), "{args:?}: {text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A lost position still gets the move that delays the loss: a block of one of two five points, not the first empty

@@ -146,6 +146,7 @@ position once.",
   --weights FILE           classical tables for both (also --a-weights, --b-weights)
   --eval E                 default, classical or network for both (also --a-eval, --b-eval)
   --network FILE           a network file for both (also --a-network, --b-network)
+  --params FILE            search parameters for both, as --params takes them (also --a-params, --b-params)
   --a-no-threats, --b-no-threats   turn off the threat solvers of one side
   --concurrency K          games at a time (default 1)
   --record FILE            append every game to a game file (.tgr) for training
