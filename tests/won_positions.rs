@@ -140,8 +140,9 @@ fn search_with(pb: &PatternBoard, side: Color, params: Params, deadline: bool) -
 
 #[test]
 fn the_late_vct_proves_won_positions_the_first_vct_left_and_only_when_asked() {
-    // The root's first VCT cut to 10,000 nodes; the late one after the first iteration, 300,000 nodes.
-    let first_only = Params { root_vct_kilonodes: 10, ..Params::DEFAULT };
+    // The root's first VCT cut to 10,000 nodes and no late one; then the late one after the first iteration,
+    // 300,000 nodes.
+    let first_only = Params { root_vct_kilonodes: 10, late_vct_score: 0, ..Params::DEFAULT };
     let late =
         Params { late_vct_score: 300, late_vct_depth: 1, late_vct_div: 1, late_vct_kilonodes: 300, ..first_only };
     let by_late_vct = |r: &Report| r.source == "vct" && r.depth >= 1;
