@@ -220,10 +220,17 @@ impl<'a> Worker<'a> {
             deadline: Some(deadline),
             abort: self.shared.external.or(Some(self.shared.stop)),
         };
-        match Vct::new(self.root_side, VctOptions { limits, ..VctOptions::default() }).solve(&mut self.pb) {
-            Solution::Win(line) if !line.is_empty() => Some(line),
-            _ => None,
-        }
+        self.vct_line(self.root_side, limits).0.filter(|line| !line.is_empty())
+    }
+
+    /// `side`'s VCT on the worker's board within `limits`: its line when it wins, and the nodes it searched.
+    fn vct_line(&mut self, side: Color, limits: Limits) -> (Option<Vec<Pos>>, u64) {
+        let mut vct = Vct::new(side, VctOptions { limits, ..VctOptions::default() });
+        let line = match vct.solve(&mut self.pb) {
+            Solution::Win(line) => Some(line),
+            Solution::None | Solution::Unknown => None,
+        };
+        (line, vct.stats().nodes)
     }
 
     fn flush_nodes(&mut self) {
@@ -613,16 +620,11 @@ impl<'a> Worker<'a> {
             deadline: self.shared.hard,
             abort: Some(self.shared.stop),
         };
-        let mut vct = Vct::new(side, VctOptions { limits, ..VctOptions::default() });
-        let solution = vct.solve(&mut self.pb);
-        self.nodes += vct.stats().nodes;
+        let (line, nodes) = self.vct_line(side, limits);
+        self.nodes += nodes;
         if self.shared.stop.load(Ordering::Relaxed) {
             return None; // a stopped probe proves nothing and is not remembered
         }
-        let line = match solution {
-            Solution::Win(line) => Some(line),
-            Solution::None | Solution::Unknown => None,
-        };
         self.vct_probes.insert(key, line.clone());
         line
     }
