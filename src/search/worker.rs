@@ -1,5 +1,5 @@
 //! One search thread: iterative deepening over a principal variation search, with the VCF solver as its
-//! quiescence search (and, on trial, the root's VCT again between iterations where the position looks won).
+//! quiescence search (and the root's VCT again between iterations where the position looks won: the late VCT).
 
 use super::history::History;
 use super::params::DEFER_DEPTH;
