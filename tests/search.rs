@@ -409,3 +409,32 @@ fn with_the_policy_ordering_the_search_changes_its_tree_and_keeps_legal_moves() 
     assert!(cases >= 30, "{cases} cases");
     assert_ne!(nodes[0], nodes[1], "the policy should change the tree");
 }
+
+#[test]
+fn a_win_proved_at_one_move_is_found_again_at_the_next() {
+    // From a game against PentaZen at 5 s a move (data/games/gauntlet13-pentazen-renju-5s.tgr): Black proved a win
+    // at K6, White answered H9, and the next search (the root's VCT capped at 60,000 nodes, the search at 23%) played
+    // L4 and lost. The win after H9 takes the VCT some 400,000 nodes.
+    let moves = "h8 h7 i6 j8 g7 f6 h6 f8 i5 j6 i4 i3 h5 g4 j3 k2 l5 f7 f5 j5 i8 i7 j7 m4";
+    let mut engine = Engine::new(15, Rule::Renju).expect("engine");
+    engine.configure(|s| {
+        s.book = tengen::book::BookChoice::Off;
+        s.clock = Clock { turn_ms: 10_000, match_ms: 0, left_ms: None };
+    });
+    for (i, m) in moves.split_whitespace().enumerate() {
+        let side = if i % 2 == 0 { Color::Black } else { Color::White };
+        engine.play(point(m), side).expect("legal");
+    }
+    let first = engine.think(None, |_| {});
+    assert!(first.score > MATE_BOUND, "no win proved at the first move: {first:?}");
+    let (Some(&win), Some(&answer)) = (first.pv.first(), first.pv.get(1)) else { panic!("a line: {first:?}") };
+    engine.play(win, Color::Black).expect("legal");
+    engine.play(answer, Color::White).expect("legal");
+    let before = engine.board().clone();
+    engine.configure(|s| s.clock = Clock { turn_ms: 2_000, match_ms: 0, left_ms: None });
+    let second = engine.think(None, |_| {});
+    assert!(second.score > MATE_BOUND, "the win after {} is lost: {second:?}", answer.notation(15));
+    if second.source == "vct" || second.source == "vcf" {
+        check_line(&before, Color::Black, &second.pv, true).expect("a winning line");
+    }
+}

@@ -6,7 +6,7 @@ use crate::movegen::is_legal;
 use crate::pattern::{MoveOutcome, PatternBoard, SetupError};
 use crate::search::time::Clock;
 use crate::search::tt::Table;
-use crate::search::{Report, SearchLimits, SearchOptions, search};
+use crate::search::{Report, SearchLimits, SearchOptions, mate_distance, search};
 use crate::types::{Color, Pos, Rule};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -138,6 +138,8 @@ pub struct Engine {
     memory_limit: u64,
     /// The table size asked for (`INFO hash_size`, [`Engine::set_hash_bytes`]), if any.
     hash_wanted: Option<usize>,
+    /// The stones' hash after the engine's last move, when the search that chose it proved a win.
+    proved_after: Option<u64>,
 }
 
 impl Engine {
@@ -155,6 +157,7 @@ impl Engine {
             rng: StdRng::seed_from_u64(clock_seed()),
             memory_limit: 0,
             hash_wanted: None,
+            proved_after: None,
         })
     }
 
@@ -465,6 +468,7 @@ impl Engine {
         let n = n.max(1);
         let budget = self.settings.clock.budget(self.pb.board().stone_count(), &self.settings.search.params);
         let side = self.side_to_move();
+        let proved = self.answers_own_proof();
         let mut found: Vec<Pos> = self.blocked.clone();
         let mut reports = Vec::new();
         for i in 1..=n {
@@ -476,17 +480,35 @@ impl Engine {
                 maximum: Some(start + share(budget.maximum)),
                 stop,
                 exclude: &found,
+                proved: proved && i == 1,
             };
             let report = search(&self.pb, side, &self.table, &limits, &self.settings.search, &mut on_iteration);
             let Some(best) = report.best.filter(|b| !found.contains(b)) else { break };
             found.push(best);
             found.extend(same(best).into_iter().filter(|&q| q != best));
+            if i == 1 {
+                // A proved win, or the one answer to a four in a position proved won, leaves a won position.
+                let won = mate_distance(report.score).is_some() && report.score > 0;
+                let kept = proved && report.source == "forced";
+                self.proved_after = (won || kept).then(|| self.pb.board().hash_after(best, side));
+            }
             reports.push(report);
             if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
                 break;
             }
         }
         reports
+    }
+
+    /// Whether the position is the one the engine's last move left, proved won, with one stone of the opponent's
+    /// added: then it is still won, whatever the answer was.
+    fn answers_own_proof(&self) -> bool {
+        let board = self.pb.board();
+        match (self.proved_after, board.moves().last()) {
+            // With `p` on the board, `hash_after(p, c)` takes the stone away (the hash is an exclusive or).
+            (Some(hash), Some(&(p, c))) => c == self.side_to_move().opponent() && board.hash_after(p, c) == hash,
+            _ => false,
+        }
     }
 
     /// The book's moves at this position, best first (none when it is not in the book or the book is off).

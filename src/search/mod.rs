@@ -56,6 +56,10 @@ pub struct SearchLimits<'a> {
     /// Root moves not to consider (for the n best moves: the ones already found). With any, the root's forced
     /// answers, VCF and VCT shortcuts are skipped and every legal move near the stones is searched.
     pub exclude: &'a [Pos],
+    /// The side to move proved a win at its previous move and the opponent has answered: the position is won (a
+    /// proof holds against every answer), and the root's VCT gets a larger share of the time to find the win again
+    /// ([`params::Params::proved_vct_percent`]).
+    pub proved: bool,
 }
 
 /// How the search plays.
@@ -204,10 +208,18 @@ pub fn search(
                 if let Solution::Win(line) = Vcf::new(side, vcf_options).solve(&mut board) {
                     return Some(Report::quick(line.first().copied(), MATE - line.len() as i32, line, "vcf", start));
                 }
-                // The VCT gets a share of the optimum, never all of it.
-                let div = options.params.root_vct_div.max(1) as u32;
-                let vct_deadline = limits.optimum.map(|o| start + o.saturating_duration_since(start) / div);
-                let vct_nodes = options.params.root_vct_kilonodes.max(1) as u64 * 1000;
+                // The VCT gets a share of the optimum, never all of it: a sixth or so, or most of it where the side
+                // to move proved a win at its previous move.
+                let proved = limits.proved && limits.optimum.is_some() && options.params.proved_vct_percent > 0;
+                let vct_deadline = limits.optimum.map(|o| {
+                    let optimum = o.saturating_duration_since(start);
+                    if proved {
+                        start + optimum * options.params.proved_vct_percent.clamp(0, 100) as u32 / 100
+                    } else {
+                        start + optimum / options.params.root_vct_div.max(1) as u32
+                    }
+                });
+                let vct_nodes = if proved { 0 } else { options.params.root_vct_kilonodes.max(1) as u64 * 1000 };
                 let vct_limits = Limits { deadline: vct_deadline.or(limits.maximum), ..threat_limits(vct_nodes) };
                 if let Solution::Win(line) =
                     Vct::new(side, VctOptions { limits: vct_limits, ..VctOptions::default() }).solve(&mut board)

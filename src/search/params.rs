@@ -210,6 +210,10 @@ tunables! {
     late_vct_div = 2 in 1..=12 step 1.0 Trial;
     /// See `late_vct_score`.
     late_vct_kilonodes = 1000 in 10..=5000 step 50.0 Trial;
+    /// Where the side to move proved a win at its previous move (`SearchLimits::proved`), the root's VCT may take
+    /// this share (hundredths) of the optimum and any number of nodes, since a proof it found once it can find
+    /// again (0: the budget of any other position).
+    proved_vct_percent = 75 in 0..=100 step 5.0 Trial;
     // The move policy.
     /// A move's ordering value is the move policy's score times this (hundredths) in place of its attack and
     /// defence values (0: those values), where the build has a policy fitted to the network that evaluates.
