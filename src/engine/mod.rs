@@ -211,6 +211,7 @@ impl Engine {
     pub fn new_game(&mut self, size: usize, rule: Rule) -> Result<(), SetupError> {
         self.pb = PatternBoard::new(size, rule)?;
         self.winner = None;
+        self.proved_after = None;
         Ok(())
     }
 
@@ -266,6 +267,8 @@ impl Engine {
         let Ok(pb) = PatternBoard::new(size, rule) else { return };
         self.pb = pb;
         self.winner = None;
+        // A win proved under one rule may not be one under another.
+        self.proved_after = None;
         let fresh = self.pb.clone();
         for &(p, c) in &moves {
             if !matches!(self.play(p, c), Ok(MoveOutcome::Normal)) {

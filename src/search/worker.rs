@@ -488,8 +488,19 @@ impl<'a> Worker<'a> {
                     -self.node::<NonPv>(new_depth, ply + 1, -beta, -alpha, opp)
                 }
             } else {
-                let reduction = if quiet && depth >= self.options.params.lmr_depth {
-                    self.late_reduction::<N>(depth, ply, i, side, m, own.max(theirs))
+                // A late move that makes or stops one open three (no more) is reduced by `lmr_three` hundredths of
+                // a quiet move's reduction.
+                let top = own.max(theirs);
+                let three = !forced && Some(m) != tt_move && (Pattern4::Flex3..=Pattern4::Flex3Plus).contains(&top);
+                let share = if quiet {
+                    100
+                } else if three {
+                    self.options.params.lmr_three
+                } else {
+                    0
+                };
+                let reduction = if share > 0 && depth >= self.options.params.lmr_depth {
+                    self.late_reduction::<N>(depth, ply, i, side, m, top) * share / 100
                 } else {
                     0
                 };
