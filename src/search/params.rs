@@ -155,7 +155,7 @@ tunables! {
     lmr_history = 24 in 0..=64 step 4.0 Search;
     /// A late move that makes or stops one open three (and nothing stronger) is reduced by this many hundredths
     /// of a quiet move's reduction (0: never reduced, as fours are not).
-    lmr_three = 0 in 0..=100 step 10.0 Trial;
+    lmr_three = 100 in 0..=100 step 10.0 Search;
     // Move ordering.
     /// Added to the ordering value of the first killer…
     killer_first = 96 in 0..=400 step 12.0 Search;
