@@ -6,7 +6,7 @@ use crate::movegen::is_legal;
 use crate::pattern::{MoveOutcome, PatternBoard, SetupError};
 use crate::search::time::Clock;
 use crate::search::tt::Table;
-use crate::search::{Report, SearchLimits, SearchOptions, mate_distance, search};
+use crate::search::{MATE_BOUND, Report, SearchLimits, SearchOptions, search};
 use crate::types::{Color, Pos, Rule};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -472,6 +472,8 @@ impl Engine {
         let budget = self.settings.clock.budget(self.pb.board().stone_count(), &self.settings.search.params);
         let side = self.side_to_move();
         let proved = self.answers_own_proof();
+        // Set again below when this search's move is chosen; a search that chooses none leaves nothing behind.
+        self.proved_after = None;
         let mut found: Vec<Pos> = self.blocked.clone();
         let mut reports = Vec::new();
         for i in 1..=n {
@@ -491,7 +493,7 @@ impl Engine {
             found.extend(same(best).into_iter().filter(|&q| q != best));
             if i == 1 {
                 // A proved win, or the one answer to a four in a position proved won, leaves a won position.
-                let won = mate_distance(report.score).is_some() && report.score > 0;
+                let won = report.score > MATE_BOUND;
                 let kept = proved && report.source == "forced";
                 self.proved_after = (won || kept).then(|| self.pb.board().hash_after(best, side));
             }
