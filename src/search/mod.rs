@@ -62,6 +62,24 @@ pub struct SearchLimits<'a> {
     pub proved: bool,
 }
 
+/// The deadline and node cap (0: none) of the root's VCT: a share of the optimum, never all of it (a sixth or so,
+/// within `root_vct_kilonodes`), or most of it and no node cap where the side to move proved a win at its previous
+/// move. A search bounded by nodes keeps the cap even then: its clock is only a backstop (`selfplay --nodes` gives
+/// it ten minutes), and its moves must cost about the nodes asked for.
+fn root_vct_budget(limits: &SearchLimits, params: &params::Params, start: Instant) -> (Option<Instant>, u64) {
+    let proved = limits.proved && limits.nodes == 0 && limits.optimum.is_some() && params.proved_vct_percent > 0;
+    let deadline = limits.optimum.map(|o| {
+        let optimum = o.saturating_duration_since(start);
+        if proved {
+            start + optimum * params.proved_vct_percent.clamp(0, 100) as u32 / 100
+        } else {
+            start + optimum / params.root_vct_div.max(1) as u32
+        }
+    });
+    let nodes = if proved { 0 } else { params.root_vct_kilonodes.max(1) as u64 * 1000 };
+    (deadline.or(limits.maximum), nodes)
+}
+
 /// How the search plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
@@ -208,19 +226,8 @@ pub fn search(
                 if let Solution::Win(line) = Vcf::new(side, vcf_options).solve(&mut board) {
                     return Some(Report::quick(line.first().copied(), MATE - line.len() as i32, line, "vcf", start));
                 }
-                // The VCT gets a share of the optimum, never all of it: a sixth or so, or most of it where the side
-                // to move proved a win at its previous move.
-                let proved = limits.proved && limits.optimum.is_some() && options.params.proved_vct_percent > 0;
-                let vct_deadline = limits.optimum.map(|o| {
-                    let optimum = o.saturating_duration_since(start);
-                    if proved {
-                        start + optimum * options.params.proved_vct_percent.clamp(0, 100) as u32 / 100
-                    } else {
-                        start + optimum / options.params.root_vct_div.max(1) as u32
-                    }
-                });
-                let vct_nodes = if proved { 0 } else { options.params.root_vct_kilonodes.max(1) as u64 * 1000 };
-                let vct_limits = Limits { deadline: vct_deadline.or(limits.maximum), ..threat_limits(vct_nodes) };
+                let (vct_deadline, vct_nodes) = root_vct_budget(limits, &options.params, start);
+                let vct_limits = Limits { deadline: vct_deadline, ..threat_limits(vct_nodes) };
                 if let Solution::Win(line) =
                     Vct::new(side, VctOptions { limits: vct_limits, ..VctOptions::default() }).solve(&mut board)
                 {
@@ -305,4 +312,29 @@ pub(crate) struct Shared<'a> {
     root_moves: &'a [Pos],
     /// The nodes the threads are searching, for deferring moves another thread is on.
     busy: Busy,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_proved_position_frees_the_root_vct_only_in_a_search_bounded_by_time() {
+        let params = params::Params::DEFAULT;
+        let start = Instant::now();
+        let optimum = start + Duration::from_secs(600);
+        let timed = SearchLimits { optimum: Some(optimum), maximum: Some(optimum), proved: true, ..Default::default() };
+        let capped = params.root_vct_kilonodes as u64 * 1000;
+        // Bounded by time: most of the optimum, no node cap.
+        let (deadline, nodes) = root_vct_budget(&timed, &params, start);
+        assert_eq!(nodes, 0);
+        assert_eq!(deadline, Some(start + Duration::from_secs(600) * params.proved_vct_percent as u32 / 100));
+        // Bounded by nodes (the clock only a backstop): the cap and share of any other position.
+        let by_nodes = SearchLimits { nodes: 20_000, ..timed };
+        let (deadline, nodes) = root_vct_budget(&by_nodes, &params, start);
+        assert_eq!(nodes, capped);
+        assert_eq!(deadline, Some(start + Duration::from_secs(600) / params.root_vct_div as u32));
+        // Not proved: the same cap whatever bounds the search.
+        assert_eq!(root_vct_budget(&SearchLimits { proved: false, ..timed }, &params, start).1, capped);
+    }
 }
