@@ -173,6 +173,40 @@ fn match_shards_merged_report_what_one_run_reports() {
     assert_eq!(shard_lines, all);
     // The unsharded run's own file merges to its own report.
     assert_eq!(report(&run_ok(&dir, &["merge", "all.res"])), report(&whole));
+    // With --by-opening the same report, then each opening's games as the game lines give them: the first engine
+    // ("deep") as Black and as White, and the opening's pair (games 2k and 2k + 1) won, even or lost.
+    let by = run_ok(&dir, &["merge", "--by-opening", "s2.res", "s1.res", "s3.res"]);
+    let by_report = report(&by);
+    let (plain, extra) = by_report.split_at(report(&whole).len());
+    assert_eq!(plain, report(&whole), "{by}");
+    let mut rows =
+        vec!["by opening, deep vs shallow (pairs: won both ways or one and a draw, even, lost):".to_string()];
+    let mut black_won = 0;
+    for (k, opening) in ["h8 h9 h10", "h8 h9 i10", "h8 h9 j10", "h8 h9 i9"].iter().enumerate() {
+        let (mut as_colour, mut pair) = ([[0; 3]; 2], 0);
+        for f in all.iter().map(|l| l.split_whitespace().collect::<Vec<_>>()) {
+            let (game, points, winner) =
+                (f[3].parse::<usize>().expect("game"), f[4].parse::<usize>().expect("points"), f[6]);
+            if game / 2 != k {
+                continue;
+            }
+            let deep_black = match winner {
+                "draw" => game % 2 == 0,
+                w => (w == "black") == (points == 2),
+            };
+            as_colour[usize::from(!deep_black)][[1, 2, 0][points]] += 1;
+            pair += points;
+            black_won += usize::from(winner == "black");
+        }
+        let [[bw, bl, bd], [ww, wl, wd]] = as_colour;
+        let pairs = [usize::from(pair >= 3), usize::from(pair == 2), usize::from(pair <= 1)];
+        rows.push(format!(
+            "  {opening:<9}  as Black {bw}-{bl}-{bd}, as White {ww}-{wl}-{wd}, pairs {}-{}-{}",
+            pairs[0], pairs[1], pairs[2]
+        ));
+    }
+    assert_eq!(extra[..5], rows[..], "{by}");
+    assert!(extra[5].starts_with(&format!("  Black won {black_won} of 8 games, ")), "{by}");
     // A missing shard is said, and the figures are for the games there are.
     let part = run_ok(&dir, &["merge", "s1.res", "s3.res"]);
     assert!(part.contains("6 of the run's 8 games") && part.contains("shard 2/3 is missing"), "{part}");

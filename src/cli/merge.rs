@@ -1,5 +1,5 @@
 //! `pbrain-tengen merge`: the shards of a run put back together. Match results files ([`crate::matches::shard`])
-//! give the whole run's statistics; game files (`.tgr`) are checked record by record and concatenated, so that a
+//! give the whole run's statistics (with `--by-opening`, each opening's games too); game files (`.tgr`) are checked record by record and concatenated, so that a
 //! file of another rule or a damaged record is reported and never mixed in.
 
 use super::OptionCursor;
@@ -10,11 +10,13 @@ use std::io::{self, Write};
 /// Runs `merge [--out FILE] FILE...`.
 pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let mut target = None::<String>;
+    let mut by_opening = false;
     let mut files = Vec::new();
     let mut cursor = OptionCursor::new(args);
     while let Some((name, inline)) = cursor.next_option() {
         match name.as_str() {
             "--out" => target = Some(cursor.value(&name, &inline)?),
+            "--by-opening" => by_opening = true,
             other if other.starts_with('-') => return Err(format!("unknown option '{other}'")),
             _ => files.push(name),
         }
@@ -37,8 +39,9 @@ pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::
                         .map_err(|_| format!("{name}: not a match results file (not text; game files need --out FILE)"))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            crate::matches::shard::merge(&texts, out)
+            crate::matches::shard::merge(&texts, by_opening, out)
         }
+        (_, _) if by_opening && games > 0 => Err("--by-opening reads match results files, not game files".to_string()),
         (0, Some(_)) => Err(format!("{}: not a Tengen game file (no TGR1 at its start)", files[0])),
         (_, None) => Err("game files are joined into a file: merge --out ALL.tgr FILE.tgr...".to_string()),
         (_, Some(target)) => join_games(&contents, &target, out),

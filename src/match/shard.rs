@@ -225,12 +225,12 @@ fn config_of(settings: &[String]) -> Result<(MatchConfig, usize), String> {
 }
 
 /// `merge` of match results: the texts of shards' results files (with the names errors give them) merged and
-/// reported as one run.
+/// reported as one run; with `by_opening`, each opening's games too ([`tally::write_by_opening`]).
 ///
 /// # Errors
 /// A file that is not a finished results file, settings that differ between files, a shard given twice, or a game
 /// that is not one of the run's.
-pub fn merge(files: &[(String, String)], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+pub fn merge(files: &[(String, String)], by_opening: bool, out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let shards: Vec<ShardFile> = files.iter().map(|(name, text)| read(name, text)).collect::<Result<_, _>>()?;
     let Some(first) = shards.first() else { return Err("merge needs at least one results file".to_string()) };
     for s in &shards[1..] {
@@ -268,6 +268,9 @@ pub fn merge(files: &[(String, String)], out: &mut dyn Write) -> Result<io::Resu
     let (config, total) = config_of(&first.settings).map_err(|e| format!("{}: {e}", first.name))?;
     let pairs = config.pairs();
     let mut ledger = Ledger::new(pairs.len());
+    let openings: Vec<String> =
+        first.settings.iter().filter_map(|l| l.strip_prefix("opening ")).map(str::to_string).collect();
+    let mut per_opening = vec![Ledger::new(pairs.len()); openings.len()];
     let mut rounds: BTreeMap<usize, &str> = BTreeMap::new();
     for s in &shards {
         for g in &s.games {
@@ -283,6 +286,9 @@ pub fn merge(files: &[(String, String)], out: &mut dyn Write) -> Result<io::Resu
                 return Err(format!("game {} is in both {other} and {}", g.round, s.name));
             }
             ledger.add(g);
+            if !openings.is_empty() {
+                per_opening[(g.game / 2) % openings.len()].add(g);
+            }
         }
     }
     Ok((|| {
@@ -297,7 +303,11 @@ pub fn merge(files: &[(String, String)], out: &mut dyn Write) -> Result<io::Resu
         }
         // As one run: the SPRT's verdict on all the games (one run would have stopped where it decided).
         let summary = ledger.summary(&pairs, config.sprt.map(|s| s.decide(&ledger.tallies[0].penta)));
-        tally::write_results(&config, &ledger, &summary, out)
+        tally::write_results(&config, &ledger, &summary, out)?;
+        if by_opening {
+            tally::write_by_opening(&config, &openings, &per_opening, out)?;
+        }
+        Ok(())
     })())
 }
 

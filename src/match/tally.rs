@@ -277,6 +277,63 @@ impl Ledger {
     }
 }
 
+/// `merge --by-opening`: per pair of engines, each opening's games from the first engine's side (W-L-D as Black and
+/// as White, and its opening pairs won, even and lost), then how many games Black won and how many opening pairs
+/// came out even (each engine won with one colour): the pairs that separate two engines are the others.
+/// `openings` are the run's openings as text and `ledgers` their games, one ledger an opening, in the same order.
+///
+/// # Errors
+/// Output I/O errors.
+pub fn write_by_opening(
+    config: &MatchConfig,
+    openings: &[String],
+    ledgers: &[Ledger],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let width = openings.iter().map(String::len).max().unwrap_or(0);
+    for (k, &(i, j)) in config.pairs().iter().enumerate() {
+        let (first, second) = (&config.engines[i].name, &config.engines[j].name);
+        writeln!(out, "by opening, {first} vs {second} (pairs: won both ways or one and a draw, even, lost):")?;
+        let mut black = [0; 3];
+        let mut pairs = [0; 3];
+        for (opening, ledger) in openings.iter().zip(ledgers) {
+            let t = &ledger.tallies[k];
+            if t.games() == 0 {
+                continue;
+            }
+            let ([bw, bl, bd], [ww, wl, wd]) = (t.as_black, t.as_white());
+            let p = [t.penta[3] + t.penta[4], t.penta[2], t.penta[0] + t.penta[1]];
+            writeln!(
+                out,
+                "  {opening:<width$}  as Black {bw}-{bl}-{bd}, as White {ww}-{wl}-{wd}, pairs {}-{}-{}",
+                p[0], p[1], p[2]
+            )?;
+            // Black's games: the first engine's wins as Black and its losses as White.
+            for (total, n) in black.iter_mut().zip([bw + wl, bl + ww, bd + wd]) {
+                *total += n;
+            }
+            for (total, n) in pairs.iter_mut().zip(p) {
+                *total += n;
+            }
+        }
+        let games: usize = black.iter().sum();
+        let all: usize = pairs.iter().sum();
+        writeln!(
+            out,
+            "  Black won {} of {games} games, White {}, {} drawn; of {all} opening pairs {} were even, {} decided \
+             ({} for {first}, {} for {second})",
+            black[0],
+            black[1],
+            black[2],
+            pairs[1],
+            pairs[0] + pairs[2],
+            pairs[0],
+            pairs[2]
+        )?;
+    }
+    Ok(())
+}
+
 /// Everything printed after the games: Black's line under an opening rule, the results table, the SPRT's state
 /// and the score lines.
 ///
