@@ -1,6 +1,7 @@
 //! `pbrain-tengen merge`: the shards of a run put back together. Match results files ([`crate::matches::shard`])
-//! give the whole run's statistics (with `--by-opening`, each opening's games too); game files (`.tgr`) are checked record by record and concatenated, so that a
-//! file of another rule or a damaged record is reported and never mixed in.
+//! give the whole run's statistics (with `--by-opening`, each opening's games too); game files (`.tgr`) are checked
+//! record by record and concatenated, so that a file of another rule or a damaged record is reported and never mixed
+//! in.
 
 use super::OptionCursor;
 use crate::records::{MAGIC, game_ranges};
