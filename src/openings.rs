@@ -154,6 +154,23 @@ pub fn symmetric_images(moves: &[Pos], size: usize) -> Vec<Vec<Pos>> {
     out
 }
 
+/// One key for an opening and all its symmetric images: its stones by colour, sorted, in the image whose key is
+/// least. Two openings have the same key when they put the same stones on the board up to a symmetry, in any order.
+#[must_use]
+pub fn opening_key(moves: &[Pos], size: usize) -> [Vec<Pos>; 2] {
+    (0..8)
+        .map(|k| {
+            let mut sides = [Vec::new(), Vec::new()];
+            for (i, p) in moves.iter().enumerate() {
+                sides[i % 2].push(p.transform(size, k));
+            }
+            sides.iter_mut().for_each(|s| s.sort());
+            sides
+        })
+        .min()
+        .unwrap_or_default()
+}
+
 /// Formats an opening as a line of the openings file (`h8 h9 j10`).
 #[must_use]
 pub fn format_opening(moves: &[Pos], size: usize) -> String {
@@ -190,6 +207,23 @@ mod tests {
         assert!(p("h8 a1 i8 a3 h10 a5 i9 a7 j8").unwrap_err().contains("forbidden"));
         assert!(parse_opening("h8 a1 i8 a3 h10 a5 i9 a7 j8", 15, Rule::Freestyle).is_ok());
         assert!(p("a1 b1 a2 b2 a3 b3 a4 b4 a5").unwrap_err().contains("five"));
+    }
+
+    #[test]
+    fn an_opening_and_its_images_share_one_key_and_others_do_not() {
+        let o = parse_opening("h8 g6 g5 i8 j7", 15, Rule::Renju).ok().flatten().expect("moves");
+        let key = opening_key(&o, 15);
+        for image in symmetric_images(&o, 15) {
+            assert_eq!(opening_key(&image, 15), key);
+        }
+        // The same stones played in another order.
+        let reordered = parse_opening("h8 i8 g5 g6 j7", 15, Rule::Renju).ok().flatten().expect("moves");
+        assert_eq!(opening_key(&reordered, 15), key);
+        // The same points with the colours of two stones exchanged, and one stone moved.
+        let swapped = parse_opening("h8 g5 g6 i8 j7", 15, Rule::Renju).ok().flatten().expect("moves");
+        assert_ne!(opening_key(&swapped, 15), key);
+        let moved = parse_opening("h8 g6 g5 i8 j6", 15, Rule::Renju).ok().flatten().expect("moves");
+        assert_ne!(opening_key(&moved, 15), key);
     }
 
     #[test]

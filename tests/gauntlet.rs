@@ -150,6 +150,8 @@ fn rules_opponents_and_shards_are_chosen_by_options() {
         (vec!["--opponents", &folder_text, "--rule", "caro", "--only", "only_freestyle"], "no opponent plays"),
         (vec!["--opponents", &folder_text, "--engine", "a", "--engine", "b"], "one --engine"),
         (vec!["--opponents", &folder_text, "--bogus", "1"], "unknown option '--bogus'"),
+        // The files after --unseen-in reach the match, which wants random openings for them.
+        (vec!["--opponents", &folder_text, "--unseen-in", "a.tgr", "b.tgr"], "--unseen-in goes with --random-openings"),
         (vec![], "--opponents DIR"),
     ] {
         let (ok, out) = gauntlet(&dir, &args);

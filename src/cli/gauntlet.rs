@@ -15,7 +15,7 @@ const DEFAULT_CONCURRENCY: &str = "2";
 
 /// The `match` options with a value that the gauntlet passes to each match (with the flags `--symmetries` and
 /// `--no-suspend`).
-const MATCH_OPTIONS: [&str; 16] = [
+const MATCH_OPTIONS: [&str; 17] = [
     "--size",
     "--games",
     "--turn-ms",
@@ -28,6 +28,7 @@ const MATCH_OPTIONS: [&str; 16] = [
     "--opening-stones",
     "--opening-depth",
     "--seed",
+    "--unseen-in",
     "--concurrency",
     "--sgf",
     "--opening-rule",
@@ -59,7 +60,11 @@ pub(super) fn parse_gauntlet(args: &[String], out: &mut dyn Write) -> Result<Gau
     let (mut rules, mut only, mut rest) = (Vec::<Rule>::new(), Vec::<String>::new(), Vec::<String>::new());
     let (mut games_given, mut turn_given, mut concurrency_given) = (false, false, false);
     let mut cursor = super::OptionCursor::new(args);
+    let mut last = String::new(); // the last option, which bare arguments may follow
     while let Some((option, inline)) = cursor.next_option() {
+        if option.starts_with("--") {
+            last.clone_from(&option);
+        }
         let mut value = || cursor.value(&option, &inline);
         match option.as_str() {
             "--engine" if engine.is_some() => return Err("the gauntlet plays one --engine".to_string()),
@@ -85,6 +90,8 @@ pub(super) fn parse_gauntlet(args: &[String], out: &mut dyn Write) -> Result<Gau
                 rest.push(option.clone());
                 rest.push(value()?);
             }
+            // More files after --unseen-in's first (a shell pattern), for the match to read.
+            file if !file.starts_with("--") && last == "--unseen-in" => rest.push(file.to_string()),
             other => return Err(format!("unknown option '{other}'")),
         }
     }

@@ -4,11 +4,15 @@
 
 use crate::engine::Engine;
 use crate::matches::{self, EngineSpec, MatchConfig, Sprt};
-use crate::openings::{check_opening, format_opening, parse_openings, renju_openings, same_opening, symmetric_images};
+use crate::openings::{
+    check_opening, format_opening, opening_key, parse_openings, renju_openings, same_opening, symmetric_images,
+};
 use crate::search::time::Clock;
 use crate::types::{Color, Pos, Rule};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -43,6 +47,14 @@ impl Default for GenOptions {
 /// than `count` when too many tries fail.
 #[must_use]
 pub fn random_openings(opts: &GenOptions) -> Vec<(Vec<Pos>, i32)> {
+    random_openings_where(opts, &|_| true)
+}
+
+/// [`random_openings`], keeping only the openings `keep` accepts. It is asked before the search, and the openings it
+/// refuses leave the others as they were: the list is the one without `keep`, less those it refused, and longer at
+/// the end to make up the count.
+#[must_use]
+pub fn random_openings_where(opts: &GenOptions, keep: &dyn Fn(&[Pos]) -> bool) -> Vec<(Vec<Pos>, i32)> {
     let mut rng = StdRng::seed_from_u64(opts.seed);
     let mut found: Vec<(Vec<Pos>, i32)> = Vec::new();
     let c = opts.size / 2;
@@ -62,6 +74,7 @@ pub fn random_openings(opts: &GenOptions) -> Vec<(Vec<Pos>, i32)> {
         }
         if check_opening(&moves, opts.size, opts.rule).is_err()
             || found.iter().any(|(f, _)| symmetric_images(f, opts.size).iter().any(|img| same_opening(img, &moves)))
+            || !keep(&moves)
         {
             continue;
         }
@@ -90,12 +103,71 @@ pub fn random_openings(opts: &GenOptions) -> Vec<(Vec<Pos>, i32)> {
     found
 }
 
-/// `openings [--rule R] [--size N] [--count N] [--stones K] [--depth D] [--max-score S] [--seed S]`: prints random
-/// balanced openings, one per line with its score as a comment.
+/// The openings the games of `files` (`.tgr`) started from, as [`opening_key`]s: the first `stones` moves of each
+/// game of the rule and board size given (the files may hold others). Damaged records are skipped, as the trainer
+/// skips them.
+///
+/// # Errors
+/// A file that cannot be read, or no game of the rule and size in any of them.
+pub fn seen_openings(
+    files: &[PathBuf],
+    rule: Rule,
+    size: usize,
+    stones: usize,
+) -> Result<BTreeSet<[Vec<Pos>; 2]>, String> {
+    let mut seen = BTreeSet::new();
+    let mut games = 0;
+    for path in files {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let data = crate::records::read_training(&bytes, &mut |_| {});
+        for g in data.games.iter().filter(|g| g.rule == rule && g.size == size) {
+            games += 1;
+            if g.moves.len() >= stones {
+                seen.insert(opening_key(&g.moves[..stones], size));
+            }
+        }
+    }
+    if games == 0 {
+        return Err(format!("no {rule} game on {size}x{size} in the files given to --unseen-in"));
+    }
+    Ok(seen)
+}
+
+/// Openings, each with the score the generator's search gave it.
+type Scored = Vec<(Vec<Pos>, i32)>;
+
+/// Random openings as [`random_openings`] makes them, less those the games of `unseen_in` started from; with how
+/// many distinct openings were left out for that.
+fn generate(opts: &GenOptions, unseen_in: &[PathBuf]) -> Result<(Scored, usize), String> {
+    let seen = if unseen_in.is_empty() {
+        BTreeSet::new()
+    } else {
+        seen_openings(unseen_in, opts.rule, opts.size, opts.stones)?
+    };
+    let refused = RefCell::new(BTreeSet::new());
+    let keep = |m: &[Pos]| {
+        let key = opening_key(m, opts.size);
+        let fresh = !seen.contains(&key);
+        if !fresh {
+            refused.borrow_mut().insert(key);
+        }
+        fresh
+    };
+    let found = random_openings_where(opts, &keep);
+    Ok((found, refused.into_inner().len()))
+}
+
+/// `openings [--rule R] [--size N] [--count N] [--stones K] [--depth D] [--max-score S] [--seed S]
+/// [--unseen-in GAMES.tgr ...]`: prints random balanced openings, one per line with its score as a comment.
 pub(super) fn openings_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let mut opts = GenOptions::default();
+    let mut unseen_in = Vec::new();
     let mut cursor = super::OptionCursor::new(args);
+    let mut last = String::new(); // the last option, which bare arguments may follow
     while let Some((name, inline)) = cursor.next_option() {
+        if name.starts_with("--") {
+            last.clone_from(&name);
+        }
         let mut value = || cursor.value(&name, &inline);
         match name.as_str() {
             "--rule" => opts.rule = value()?.parse()?,
@@ -105,18 +177,27 @@ pub(super) fn openings_command(args: &[String], out: &mut dyn Write) -> Result<i
             "--depth" => opts.depth = number::<i32>(&value()?, "depth")?.clamp(1, crate::search::MAX_DEPTH),
             "--max-score" => opts.max_score = number(&value()?, "score")?,
             "--seed" => opts.seed = number(&value()?, "seed")?,
+            "--unseen-in" => unseen_in.push(PathBuf::from(value()?)),
+            // More files after --unseen-in's first (a shell pattern).
+            file if !file.starts_with("--") && last == "--unseen-in" => unseen_in.push(PathBuf::from(file)),
             other => return Err(format!("unknown option '{other}'")),
         }
     }
     if opts.stones == 0 || opts.stones > 12 {
         return Err("--stones takes 1 to 12".to_string());
     }
+    let (found, refused) = generate(&opts, &unseen_in)?;
     Ok((|| {
-        for (moves, score) in random_openings(&opts) {
+        for (moves, score) in found {
             writeln!(out, "{} # score {score:+} at depth {}", format_opening(&moves, opts.size), opts.depth)?;
-            out.flush()?;
         }
-        Ok(())
+        if !unseen_in.is_empty() {
+            writeln!(
+                out,
+                "# {refused} openings drawn and left out before their search: games of the files given started from them"
+            )?;
+        }
+        out.flush()
     })())
 }
 
@@ -138,8 +219,13 @@ pub(super) fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchC
     let (mut openings_file, mut symmetries, mut draw_at) = (None::<PathBuf>, false, None::<usize>);
     let mut random = None::<usize>;
     let mut generator = GenOptions::default();
+    let mut unseen_in = Vec::new();
     let mut cursor = super::OptionCursor::new(args);
+    let mut last = String::new(); // the last option, which bare arguments may follow
     while let Some((name, inline)) = cursor.next_option() {
+        if name.starts_with("--") {
+            last.clone_from(&name);
+        }
         let mut value = || cursor.value(&name, &inline);
         match name.as_str() {
             "--engine" => {
@@ -173,6 +259,8 @@ pub(super) fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchC
                 generator.depth = number::<i32>(&value()?, "depth")?.clamp(1, crate::search::MAX_DEPTH)
             }
             "--seed" => generator.seed = number(&value()?, "seed")?,
+            "--unseen-in" => unseen_in.push(PathBuf::from(value()?)),
+            file if !file.starts_with("--") && last == "--unseen-in" => unseen_in.push(PathBuf::from(file)),
             "--concurrency" => {
                 config.concurrency = number(&value()?, "concurrency")?;
                 if !(1..=64).contains(&config.concurrency) {
@@ -201,6 +289,9 @@ pub(super) fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchC
         // The renju rules are played under renju; Swap2 under the rule given.
         config.rule = rule.game_rule(config.rule);
     }
+    if random.is_none() && !unseen_in.is_empty() {
+        return Err("--unseen-in goes with --random-openings".to_string());
+    }
     config.draw_at = draw_at.unwrap_or_else(|| matches::default_draw_at(config.rule, config.size));
     config.openings = if let Some(path) = openings_file {
         let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -224,14 +315,19 @@ pub(super) fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchC
         if generator.stones == 0 || generator.stones > 12 {
             return Err("--opening-stones takes 1 to 12".to_string());
         }
-        let list: Vec<Vec<Pos>> = random_openings(&generator).into_iter().map(|(m, _)| m).collect();
-        let _ = writeln!(
+        let (found, refused) = generate(&generator, &unseen_in)?;
+        let list: Vec<Vec<Pos>> = found.into_iter().map(|(m, _)| m).collect();
+        let _ = write!(
             out,
             "generated {} random openings of {} stones (seed {})",
             list.len(),
             generator.stones,
             generator.seed
         );
+        if !unseen_in.is_empty() {
+            let _ = write!(out, ", {refused} drawn and left out as games of the files given started from them");
+        }
+        let _ = writeln!(out);
         list
     } else {
         renju_openings(config.size, config.rule)
@@ -370,5 +466,66 @@ mod tests {
             }
         }
         assert_eq!(found, random_openings(&opts), "the seed fixes the openings");
+    }
+
+    #[test]
+    fn openings_that_games_started_from_are_left_out_and_the_rest_keep_their_order() {
+        use crate::records::{GameRecord, Outcome, write_game, write_header};
+        let opts = GenOptions { count: 5, depth: 2, max_score: 400, seed: 7, ..GenOptions::default() };
+        let all: Vec<Vec<Pos>> = random_openings(&opts).into_iter().map(|(m, _)| m).collect();
+        assert_eq!(all.len(), 5);
+        // A game that started from the second opening, mirrored and with Black's stones in another order, and a
+        // freestyle game from the third, which a renju generator does not count.
+        let mut mirrored: Vec<Pos> = all[1].iter().map(|p| p.transform(15, 5)).collect();
+        mirrored.swap(0, 2);
+        mirrored.extend([Pos::new(0, 0), Pos::new(14, 14)]);
+        let game = |rule, moves: &Vec<Pos>| GameRecord {
+            rule,
+            size: 15,
+            outcome: Outcome::Draw,
+            opening: 3,
+            moves: moves.clone(),
+            scores: None,
+            players: None,
+            best: None,
+        };
+        let mut bytes = Vec::new();
+        write_header(&mut bytes).expect("header");
+        write_game(&mut bytes, &game(Rule::Renju, &mirrored)).expect("game");
+        write_game(&mut bytes, &game(Rule::Freestyle, &all[2])).expect("game");
+        let path = std::env::temp_dir().join(format!("tengen-unseen-{}.tgr", std::process::id()));
+        std::fs::write(&path, &bytes).expect("write");
+
+        let seen = seen_openings(std::slice::from_ref(&path), Rule::Renju, 15, 3).expect("read");
+        assert_eq!(seen.len(), 1);
+        assert!(seen.contains(&opening_key(&all[1], 15)));
+        let (kept, refused) = generate(&GenOptions { count: 4, ..opts }, std::slice::from_ref(&path)).expect("made");
+        let kept: Vec<Vec<Pos>> = kept.into_iter().map(|(m, _)| m).collect();
+        assert_eq!(kept, [&all[0], &all[2], &all[3], &all[4]].map(Clone::clone).to_vec());
+        assert_eq!(refused, 1, "one opening was seen");
+        // Without a file nothing is left out; a file with no game of the rule is an error, and so is the option
+        // where no openings are generated.
+        assert_eq!(generate(&opts, &[]).expect("made").1, 0);
+        assert!(seen_openings(std::slice::from_ref(&path), Rule::Standard, 15, 3).unwrap_err().contains("standard"));
+        assert!(seen_openings(&[PathBuf::from("/no/such.tgr")], Rule::Renju, 15, 3).is_err());
+        let args = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        let mut sink = Vec::new();
+        let e = parse_match(&args(&format!("--engine a --engine b --unseen-in {}", path.display())), &mut sink);
+        assert!(e.unwrap_err().contains("--random-openings"));
+        // Files may follow --unseen-in one after another, as a shell pattern gives them.
+        let random = "--random-openings 4 --opening-depth 2 --seed 7";
+        let c = parse_match(
+            &args(&format!("--engine a --engine b {random} --unseen-in {0} {0}", path.display())),
+            &mut sink,
+        )
+        .expect("valid");
+        assert!(!c.openings.iter().any(|o| opening_key(o, 15) == opening_key(&all[1], 15)));
+        assert!(String::from_utf8_lossy(&sink).contains("left out"));
+        let e = parse_match(
+            &args(&format!("--engine a --engine b {random} --unseen-in {} stray", path.display())),
+            &mut sink,
+        );
+        assert!(e.unwrap_err().contains("stray"));
+        let _ = std::fs::remove_file(&path);
     }
 }

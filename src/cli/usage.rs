@@ -88,7 +88,8 @@ Searches fixed renju, freestyle and standard positions to fixed depths on one th
   --max-memory BYTES      INFO max_memory sent to the engines
   --draw-at N             a game is drawn after N moves
   --openings FILE         openings to play, each with colours swapped
-  --random-openings N     N random balanced openings (--opening-stones K, --opening-depth D, --seed S)
+  --random-openings N     N random balanced openings (--opening-stones K, --opening-depth D, --seed S);
+                          --unseen-in GAMES.tgr (repeatable) leaves out those the games of the file started from
   --opening-rule R        negotiate each opening: swap2, rif, yamaguchi, soosorvN, taraguchiN
   --symmetries            play each opening in its eight symmetries
   --concurrency K         games at a time (default 1)
@@ -168,12 +169,15 @@ or unfinished file, or game files of different rules or with a damaged record ar
         name: "openings",
         summary: "balanced random openings, scored by a search",
         usage: "usage: pbrain-tengen openings [--rule R] [--size N] [--count N] [--stones K] [--depth D] [--max-score S] [--seed S]
+                         [--unseen-in GAMES.tgr ...]
   --rule R, --size N   the rule (default renju) and the board side (default 15)
   --count N       openings to print (default 20)
   --stones K      stones in each opening (default 3)
   --depth D       depth of the search that scores them (default 6)
   --max-score S   keep openings the search scores within S of even (default 150)
-  --seed S        the random seed (default 1)",
+  --seed S        the random seed (default 1)
+  --unseen-in F   leave out the openings the games of F (.tgr, repeatable) started from, in any symmetry: openings
+                  held out from a network's training games",
     },
     Command {
         name: "lib",
