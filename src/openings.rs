@@ -130,15 +130,17 @@ pub fn renju_openings(size: usize, rule: Rule) -> Vec<Vec<Pos>> {
 /// Whether two openings put the same stones of each colour on the board (the order of the moves may differ).
 #[must_use]
 pub fn same_opening(a: &[Pos], b: &[Pos]) -> bool {
-    let sides = |m: &[Pos]| {
-        let mut sides = [Vec::new(), Vec::new()];
-        for (i, &p) in m.iter().enumerate() {
-            sides[i % 2].push(p);
-        }
-        sides.iter_mut().for_each(|s| s.sort());
-        sides
-    };
-    sides(a) == sides(b)
+    sides(a.iter().copied()) == sides(b.iter().copied())
+}
+
+/// An opening's stones by colour (Black's, then White's), each sorted.
+fn sides(moves: impl Iterator<Item = Pos>) -> [Vec<Pos>; 2] {
+    let mut sides = [Vec::new(), Vec::new()];
+    for (i, p) in moves.enumerate() {
+        sides[i % 2].push(p);
+    }
+    sides.iter_mut().for_each(|s| s.sort());
+    sides
 }
 
 /// The opening's distinct images under the eight board symmetries, the opening itself first.
@@ -158,17 +160,7 @@ pub fn symmetric_images(moves: &[Pos], size: usize) -> Vec<Vec<Pos>> {
 /// least. Two openings have the same key when they put the same stones on the board up to a symmetry, in any order.
 #[must_use]
 pub fn opening_key(moves: &[Pos], size: usize) -> [Vec<Pos>; 2] {
-    (0..8)
-        .map(|k| {
-            let mut sides = [Vec::new(), Vec::new()];
-            for (i, p) in moves.iter().enumerate() {
-                sides[i % 2].push(p.transform(size, k));
-            }
-            sides.iter_mut().for_each(|s| s.sort());
-            sides
-        })
-        .min()
-        .unwrap_or_default()
+    (0..8).map(|k| sides(moves.iter().map(|p| p.transform(size, k)))).min().unwrap_or_default()
 }
 
 /// Formats an opening as a line of the openings file (`h8 h9 j10`).

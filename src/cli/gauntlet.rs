@@ -14,8 +14,8 @@ const DEFAULT_TURN_MS: &str = "500";
 const DEFAULT_CONCURRENCY: &str = "2";
 
 /// The `match` options with a value that the gauntlet passes to each match (with the flags `--symmetries` and
-/// `--no-suspend`).
-const MATCH_OPTIONS: [&str; 17] = [
+/// `--no-suspend`, and `--unseen-in` with its files).
+const MATCH_OPTIONS: [&str; 16] = [
     "--size",
     "--games",
     "--turn-ms",
@@ -28,7 +28,6 @@ const MATCH_OPTIONS: [&str; 17] = [
     "--opening-stones",
     "--opening-depth",
     "--seed",
-    "--unseen-in",
     "--concurrency",
     "--sgf",
     "--opening-rule",
@@ -60,11 +59,7 @@ pub(super) fn parse_gauntlet(args: &[String], out: &mut dyn Write) -> Result<Gau
     let (mut rules, mut only, mut rest) = (Vec::<Rule>::new(), Vec::<String>::new(), Vec::<String>::new());
     let (mut games_given, mut turn_given, mut concurrency_given) = (false, false, false);
     let mut cursor = super::OptionCursor::new(args);
-    let mut last = String::new(); // the last option, which bare arguments may follow
     while let Some((option, inline)) = cursor.next_option() {
-        if option.starts_with("--") {
-            last.clone_from(&option);
-        }
         let mut value = || cursor.value(&option, &inline);
         match option.as_str() {
             "--engine" if engine.is_some() => return Err("the gauntlet plays one --engine".to_string()),
@@ -83,6 +78,10 @@ pub(super) fn parse_gauntlet(args: &[String], out: &mut dyn Write) -> Result<Gau
             }
             "--results" | "--sprt" => return Err(format!("{option} is not a gauntlet option (see --out)")),
             "--symmetries" | "--no-suspend" if inline.is_none() => rest.push(option.clone()),
+            "--unseen-in" => {
+                rest.extend([option.clone(), value()?]);
+                rest.extend(cursor.more_values()); // its further files, for the match to read
+            }
             _ if MATCH_OPTIONS.contains(&option.as_str()) => {
                 games_given |= option == "--games";
                 turn_given |= option == "--turn-ms";
@@ -90,8 +89,6 @@ pub(super) fn parse_gauntlet(args: &[String], out: &mut dyn Write) -> Result<Gau
                 rest.push(option.clone());
                 rest.push(value()?);
             }
-            // More files after --unseen-in's first (a shell pattern), for the match to read.
-            file if !file.starts_with("--") && last == "--unseen-in" => rest.push(file.to_string()),
             other => return Err(format!("unknown option '{other}'")),
         }
     }

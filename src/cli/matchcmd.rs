@@ -163,11 +163,7 @@ pub(super) fn openings_command(args: &[String], out: &mut dyn Write) -> Result<i
     let mut opts = GenOptions::default();
     let mut unseen_in = Vec::new();
     let mut cursor = super::OptionCursor::new(args);
-    let mut last = String::new(); // the last option, which bare arguments may follow
     while let Some((name, inline)) = cursor.next_option() {
-        if name.starts_with("--") {
-            last.clone_from(&name);
-        }
         let mut value = || cursor.value(&name, &inline);
         match name.as_str() {
             "--rule" => opts.rule = value()?.parse()?,
@@ -177,9 +173,10 @@ pub(super) fn openings_command(args: &[String], out: &mut dyn Write) -> Result<i
             "--depth" => opts.depth = number::<i32>(&value()?, "depth")?.clamp(1, crate::search::MAX_DEPTH),
             "--max-score" => opts.max_score = number(&value()?, "score")?,
             "--seed" => opts.seed = number(&value()?, "seed")?,
-            "--unseen-in" => unseen_in.push(PathBuf::from(value()?)),
-            // More files after --unseen-in's first (a shell pattern).
-            file if !file.starts_with("--") && last == "--unseen-in" => unseen_in.push(PathBuf::from(file)),
+            "--unseen-in" => {
+                unseen_in.push(PathBuf::from(value()?));
+                unseen_in.extend(cursor.more_values().into_iter().map(PathBuf::from));
+            }
             other => return Err(format!("unknown option '{other}'")),
         }
     }
@@ -221,11 +218,7 @@ pub(super) fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchC
     let mut generator = GenOptions::default();
     let mut unseen_in = Vec::new();
     let mut cursor = super::OptionCursor::new(args);
-    let mut last = String::new(); // the last option, which bare arguments may follow
     while let Some((name, inline)) = cursor.next_option() {
-        if name.starts_with("--") {
-            last.clone_from(&name);
-        }
         let mut value = || cursor.value(&name, &inline);
         match name.as_str() {
             "--engine" => {
@@ -259,8 +252,10 @@ pub(super) fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchC
                 generator.depth = number::<i32>(&value()?, "depth")?.clamp(1, crate::search::MAX_DEPTH)
             }
             "--seed" => generator.seed = number(&value()?, "seed")?,
-            "--unseen-in" => unseen_in.push(PathBuf::from(value()?)),
-            file if !file.starts_with("--") && last == "--unseen-in" => unseen_in.push(PathBuf::from(file)),
+            "--unseen-in" => {
+                unseen_in.push(PathBuf::from(value()?));
+                unseen_in.extend(cursor.more_values().into_iter().map(PathBuf::from));
+            }
             "--concurrency" => {
                 config.concurrency = number(&value()?, "concurrency")?;
                 if !(1..=64).contains(&config.concurrency) {

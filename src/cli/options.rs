@@ -32,6 +32,15 @@ impl<'a> OptionCursor<'a> {
         Ok(v)
     }
 
+    /// The bare arguments that follow, up to the next `--option`: the further values of an option that takes several
+    /// (files from a shell pattern).
+    pub(crate) fn more_values(&mut self) -> Vec<String> {
+        let rest = &self.args[self.i..];
+        let n = rest.iter().take_while(|a| !a.starts_with("--")).count();
+        self.i += n;
+        rest[..n].to_vec()
+    }
+
     /// The option's value as a number within `range`, or a message naming `what` it should be.
     pub(crate) fn number<T>(
         &mut self,
