@@ -210,6 +210,12 @@ fn match_shards_merged_report_what_one_run_reports() {
     // A missing shard is said, and the figures are for the games there are.
     let part = run_ok(&dir, &["merge", "s1.res", "s3.res"]);
     assert!(part.contains("6 of the run's 8 games") && part.contains("shard 2/3 is missing"), "{part}");
+    // A run compared with itself pair by pair: every pair the same, no difference; shards and a lone file are refused.
+    let same = run_ok(&dir, &["merge", "--paired", "all.res", "all.res"]);
+    assert!(same.contains("4 opening pairs in both") && same.contains("the same in 4"), "{same}");
+    assert!(same.contains("deep minus deep: +0.000 +/- 0.000 points a pair"), "{same}");
+    assert!(run_err(&dir, &["merge", "--paired", "all.res", "s1.res"]).contains("compares whole runs"));
+    assert!(run_err(&dir, &["merge", "--paired", "all.res"]).contains("merge --paired A.results B.results"));
 }
 
 #[test]

@@ -8,22 +8,34 @@ use crate::records::{MAGIC, game_ranges};
 use crate::types::Rule;
 use std::io::{self, Write};
 
-/// Runs `merge [--out FILE] FILE...`.
+/// Runs `merge [--out FILE] FILE...` (or `merge --paired A B`).
 pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let mut target = None::<String>;
     let mut by_opening = false;
+    let mut paired = false;
     let mut files = Vec::new();
     let mut cursor = OptionCursor::new(args);
     while let Some((name, inline)) = cursor.next_option() {
         match name.as_str() {
             "--out" => target = Some(cursor.value(&name, &inline)?),
             "--by-opening" => by_opening = true,
+            "--paired" => paired = true,
             other if other.starts_with('-') => return Err(format!("unknown option '{other}'")),
             _ => files.push(name),
         }
     }
     if files.is_empty() {
         return Err("merge needs files: match results files, or --out FILE and game files".to_string());
+    }
+    if paired {
+        let [a, b] = &files[..] else {
+            return Err("merge --paired compares two runs: merge --paired A.results B.results".to_string());
+        };
+        if by_opening || target.is_some() {
+            return Err("--paired takes two results files and no other option".to_string());
+        }
+        let read = |path: &String| std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"));
+        return crate::matches::paired::paired((a, &read(a)?), (b, &read(b)?), out);
     }
     let mut contents = Vec::new();
     for path in &files {

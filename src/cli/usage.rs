@@ -162,6 +162,8 @@ position once.",
         usage: "usage: pbrain-tengen merge FILE...              (match results files: the whole run's statistics)
        pbrain-tengen merge --by-opening FILE...   (and each opening's games: W-L-D by colour, pairs won, even, lost)
        pbrain-tengen merge --out ALL.tgr FILE.tgr...   (game files: checked, then concatenated into ALL.tgr)
+       pbrain-tengen merge --paired A.results B.results   (two runs against one opponent on the same openings,
+                                                          compared opening pair by pair: the difference in Elo)
 Results files must come from the same run (engines, rule, clock, openings, SPRT); a shard given twice, a damaged
 or unfinished file, or game files of different rules or with a damaged record are refused with a message.",
     },

@@ -12,6 +12,7 @@ mod config;
 pub mod game;
 pub mod gauntlet;
 mod negotiation;
+pub mod paired;
 pub mod process;
 pub mod sgf;
 pub mod shard;

@@ -116,15 +116,15 @@ impl ResultsWriter {
 
 /// One shard's results file, read.
 #[derive(Clone, Debug)]
-struct ShardFile {
-    name: String,
-    settings: Vec<String>,
-    shard: Shard,
-    games: Vec<GameResult>,
+pub(super) struct ShardFile {
+    pub(super) name: String,
+    pub(super) settings: Vec<String>,
+    pub(super) shard: Shard,
+    pub(super) games: Vec<GameResult>,
 }
 
 /// Reads one results file's text; `name` is how errors name it.
-fn read(name: &str, text: &str) -> Result<ShardFile, String> {
+pub(super) fn read(name: &str, text: &str) -> Result<ShardFile, String> {
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     match lines.next() {
         Some((_, l)) if l.trim_end() == RESULTS_MAGIC => {}

@@ -1,0 +1,189 @@
+//! Two runs against one opponent on the same openings, compared opening pair by opening pair (`merge --paired A B`).
+//!
+//! A gauntlet plays each opening twice, colours swapped; two builds run against the same opponent meet the same
+//! pairs in the same order. Much of a pair's score is the opening's (a Black win in the 26 renju openings is common
+//! to any two builds), so the difference of the two runs' scores pair by pair has far less variance than the two
+//! separate Elo figures' margins suggest. With `d` the first run's pair points minus the second's (of 2 a pair) over
+//! `N` pairs, its mean `m` and standard error `s = sd(d) / √N`, the difference in Elo is that of a score of
+//! `½ + m/2`, with the 95% margin of `±1.96 s/2` around it.
+
+use super::shard::{ShardFile, read};
+use super::stats::{elo_estimate, elo_paired};
+use super::tally::Ledger;
+use std::io::{self, Write};
+
+/// How one run fared: its first engine's name and its games, pair by pair.
+struct Run {
+    file: ShardFile,
+    /// The first engine's points of each opening pair (doubled: 0..=4), `None` where a game of it is missing.
+    pairs: Vec<Option<usize>>,
+}
+
+impl Run {
+    fn of(name: &str, text: &str) -> Result<Run, String> {
+        let file = read(name, text)?;
+        if file.shard.count != 1 {
+            return Err(format!("{name}: shard {} of a run: --paired compares whole runs, one file each", file.shard));
+        }
+        let engines = file.settings.iter().filter(|l| l.starts_with("engine ")).count();
+        if engines != 2 {
+            return Err(format!(
+                "{name}: a run of {engines} engines: --paired compares runs of two (A and one opponent)"
+            ));
+        }
+        let games = file.games.iter().map(|g| g.game + 1).max().unwrap_or(0);
+        let mut halves = vec![(0, 0); games.div_ceil(2)];
+        for g in &file.games {
+            let (points, count) = &mut halves[g.game / 2];
+            *points += g.points;
+            *count += 1;
+        }
+        let pairs = halves.into_iter().map(|(points, count)| (count == 2).then_some(points)).collect();
+        Ok(Run { file, pairs })
+    }
+
+    /// The first engine's name.
+    fn name(&self) -> &str {
+        self.file.settings.first().and_then(|l| l.strip_prefix("engine ")).unwrap_or("?")
+    }
+
+    /// The settings that must agree between the runs: all but the first engine's name and command.
+    fn shared_settings(&self) -> &[String] {
+        self.file.settings.get(2..).unwrap_or(&[])
+    }
+}
+
+/// `merge --paired`: the results files `a` and `b` (name, text) of two runs against the same opponent on the same
+/// openings, compared pair by pair.
+///
+/// # Errors
+/// A file that is not a whole finished run of two engines, or runs whose opponent, rule, time or openings differ.
+pub fn paired(a: (&str, &str), b: (&str, &str), out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let (a, b) = (Run::of(a.0, a.1)?, Run::of(b.0, b.1)?);
+    if let Some((x, y)) = a.shared_settings().iter().zip(b.shared_settings()).find(|(x, y)| x != y) {
+        return Err(format!(
+            "{} and {} are not the same run but for the first engine: '{x}' against '{y}'",
+            a.file.name, b.file.name
+        ));
+    }
+    if a.shared_settings().len() != b.shared_settings().len() {
+        return Err(format!("{} and {} do not have the same openings", a.file.name, b.file.name));
+    }
+    let opponent = a.shared_settings().first().and_then(|l| l.strip_prefix("engine ")).unwrap_or("?").to_string();
+    let diffs: Vec<f64> =
+        a.pairs.iter().zip(&b.pairs).filter_map(|(&x, &y)| Some((x? as f64 - y? as f64) / 2.0)).collect();
+    if diffs.is_empty() {
+        return Err(format!("{} and {} have no opening pair that both finished", a.file.name, b.file.name));
+    }
+    Ok((|| {
+        writeln!(
+            out,
+            "paired by opening: {} ({}) and {} ({}), each against {opponent}, {} opening pairs in both",
+            a.file.name,
+            a.name(),
+            b.file.name,
+            b.name(),
+            diffs.len()
+        )?;
+        for run in [&a, &b] {
+            let mut ledger = Ledger::new(1);
+            for g in &run.file.games {
+                ledger.add(g);
+            }
+            let t = &ledger.tallies[0];
+            writeln!(
+                out,
+                "  {}: {}-{}-{}, {}, {}",
+                run.name(),
+                t.wins,
+                t.losses,
+                t.draws,
+                t.elo_text(elo_estimate(t.wins, t.losses, t.draws)),
+                t.colours_text()
+            )?;
+        }
+        let better = diffs.iter().filter(|&&d| d > 0.0).count();
+        let worse = diffs.iter().filter(|&&d| d < 0.0).count();
+        writeln!(
+            out,
+            "  pairs: {} scored more in {better}, {} in {worse}, the same in {}",
+            a.name(),
+            b.name(),
+            diffs.len() - better - worse
+        )?;
+        let p = elo_paired(&diffs);
+        writeln!(
+            out,
+            "  {} minus {}: {:+.3} +/- {:.3} points a pair (of 2, one standard error), Elo {:+.0} +/- {:.0} (95%)",
+            a.name(),
+            b.name(),
+            p.mean,
+            p.error,
+            p.elo,
+            p.margin
+        )?;
+        out.flush()
+    })())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A results file of `name` against `opponent` over the openings `h8 h9 i10` and `h8 h9 j10`, with the first
+    /// engine's points (doubled) of each game.
+    fn run(name: &str, opponent: &str, points: &[usize]) -> String {
+        let mut text = format!(
+            "tengen-match-results 1\nengine {name}\ncommand ./{name}\nengine {opponent}\ncommand ./{opponent}\n\
+             rule renju\nsize 15\ngames {}\nturn-ms 500\nopening h8 h9 i10\nopening h8 h9 j10\nshard 1/1\n",
+            points.len()
+        );
+        for (g, &p) in points.iter().enumerate() {
+            let black_won = (p == 2) == (g % 2 == 0);
+            let winner = if p == 1 {
+                "draw"
+            } else if black_won {
+                "black"
+            } else {
+                "white"
+            };
+            text.push_str(&format!("game {} 0 {g} {p} - 10 10 {winner}\n", g + 1));
+        }
+        text.push_str(&format!("end {}\n", points.len()));
+        text
+    }
+
+    fn report(a: &str, b: &str) -> Result<String, String> {
+        let mut out = Vec::new();
+        paired(("a.results", a), ("b.results", b), &mut out)?.map_err(|e| e.to_string())?;
+        Ok(String::from_utf8(out).expect("text"))
+    }
+
+    #[test]
+    fn pairs_are_compared_one_by_one_and_the_difference_is_in_points_and_elo() {
+        // Pair by pair A scores 2-2, 1-2, 2-0, 1-1 (points of 2): A ahead in one, B in one, the same in two.
+        let a = run("new", "pz", &[2, 2, 2, 0, 2, 2, 2, 0]);
+        let b = run("old", "pz", &[2, 2, 2, 2, 0, 0, 2, 0]);
+        let text = report(&a, &b).expect("a report");
+        assert!(text.contains("each against pz, 4 opening pairs in both"), "{text}");
+        assert!(text.contains("new: 6-2-0") && text.contains("old: 5-3-0"), "{text}");
+        assert!(text.contains("pairs: new scored more in 1, old in 1, the same in 2"), "{text}");
+        // Differences 0, -1, +2, 0: mean +0.25, sd 1.258, standard error 0.629.
+        assert!(text.contains("new minus old: +0.250 +/- 0.629 points a pair"), "{text}");
+        // The same runs the other way round: the difference changes its sign, not its size.
+        let back = report(&b, &a).expect("a report");
+        assert!(back.contains("old minus new: -0.250 +/- 0.629 points a pair"), "{back}");
+    }
+
+    #[test]
+    fn runs_that_are_not_the_same_but_for_the_first_engine_are_refused() {
+        let a = run("new", "pz", &[2, 2, 2, 0]);
+        let other = run("old", "mintaka", &[2, 2, 2, 0]);
+        assert!(report(&a, &other).is_err_and(|e| e.contains("'engine pz' against 'engine mintaka'")));
+        let longer = run("old", "pz", &[2, 2, 2, 0, 2, 2]);
+        assert!(report(&a, &longer).is_err_and(|e| e.contains("games")));
+        let shard = run("old", "pz", &[2, 2, 2, 0]).replace("shard 1/1", "shard 1/2");
+        assert!(report(&a, &shard).is_err_and(|e| e.contains("whole runs")));
+        assert!(report(&a, "not a results file").is_err_and(|e| e.contains("not a match results file")));
+    }
+}
