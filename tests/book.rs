@@ -41,6 +41,22 @@ fn a_book_is_built_from_the_openings_and_a_second_run_grows_it() {
     let (code, text) = run(&["book", "show", path, "h8", "h9", "h10"]);
     assert_eq!(code, Some(0));
     assert!(text.starts_with(&format!("{} positions; here: ", second.len())), "{text}");
+    // A book written with each move's own search score (as before scores were backed up): a run with nothing to
+    // do writes it back with J8 scored by what Black's answer found (-773), below I8, and the file as read.
+    let raw = dir.join("raw.book");
+    let raw_path = raw.to_str().expect("path");
+    std::fs::write(
+        &raw,
+        "tengen-book 1\nrule renju\nsize 15\nH8,I10\tH9\tJ8 -490 15,I8 -550 15\nH8,I10\tH9,J8\tG9 773 14\n",
+    )
+    .expect("write");
+    let (code, text) = run(&["book", "build", "--out", raw_path, "--searches", "0"]);
+    assert_eq!(code, Some(0), "{text}");
+    let written = std::fs::read_to_string(&raw).expect("the book");
+    assert!(written.contains(" -773 15") && !written.contains("-490"), "{written}");
+    let line = written.lines().find(|l| l.contains("-773")).expect("the opening's line");
+    assert!(line.find(" -550 15") < line.find(" -773 15"), "best first: {line}");
+    assert_eq!(Book::parse(&written).expect("reads").to_text(), written);
     let (code, text) = run(&["book", "build", "--out", path, "--rule", "freestyle"]);
     assert_eq!(code, Some(2));
     assert!(text.contains("is a renju book"), "{text}");
@@ -122,6 +138,8 @@ fn board_after(moves: &[&str]) -> PatternBoard {
 fn the_embedded_renju_book_holds_every_opening_and_only_legal_moves() {
     let book = Book::embedded(Rule::Renju, 15).expect("the embedded book parses");
     assert!(book.len() > 26, "{} positions", book.len());
+    // The file is as the builder writes it: scores backed up, so it shows what the engine chooses by.
+    assert_eq!(book.to_text(), include_str!("../data/book/renju.book"));
     for (key, moves) in &book.entries {
         let (mut pb, to_move) = board_of(key);
         assert!(!moves.is_empty(), "{key:?} has no move");

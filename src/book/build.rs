@@ -61,39 +61,22 @@ fn position(empty: &PatternBoard, moves: &[Pos]) -> Option<PatternBoard> {
     Some(pb)
 }
 
-/// The builder's walk over the book: values (memoised for one step) and the cheapest move to go on from.
+/// The builder's walk over the book: the cheapest move to go on from.
 struct Walk<'a> {
     book: &'a Book,
     empty: &'a PatternBoard,
     options: BuildOptions,
-    values: BTreeMap<super::Key, i32>,
     /// The least cost at which each position was reached in this walk.
     reached: BTreeMap<super::Key, i64>,
     best: Option<(i64, Vec<Pos>)>,
 }
 
 impl Walk<'_> {
-    /// The value of the position after `moves` (its best move's score, gone-on-from moves backed up), if the book
-    /// has it.
-    fn value(&mut self, moves: &mut Vec<Pos>) -> Option<i32> {
+    /// The value of the position after `moves` (its best move's score: the book is kept backed up), if the book has
+    /// it.
+    fn value(&self, moves: &[Pos]) -> Option<i32> {
         let pb = position(self.empty, moves)?;
-        let (key, _) = canonical(pb.board().moves(), self.book.size);
-        if let Some(&v) = self.values.get(&key) {
-            return Some(v);
-        }
-        let entry = self.book.moves(&pb);
-        if entry.is_empty() {
-            return None;
-        }
-        let mut best = i32::MIN;
-        for m in entry {
-            moves.push(m.point);
-            let score = self.value(moves).map_or(m.score, |v| v.saturating_neg());
-            moves.pop();
-            best = best.max(score);
-        }
-        self.values.insert(key, best);
-        Some(best)
+        self.book.moves(&pb).iter().map(|m| m.score).max()
     }
 
     /// Looks for the cheapest move not gone on from below the position after `moves`, reached at `cost`.
@@ -113,11 +96,11 @@ impl Walk<'_> {
         // A five ends the game: its score stands as the search gave it, and nothing follows it.
         for m in self.book.moves(&pb).into_iter().filter(|m| !pb.is_five(side, m.point)) {
             moves.push(m.point);
-            let score = self.value(moves);
-            let drop = i64::from(value) - i64::from(score.map_or(m.score, |v| v.saturating_neg()));
+            let known = self.value(moves).is_some();
+            let drop = i64::from(value) - i64::from(m.score);
             let total = cost + drop.max(0) + stone;
             if total <= i64::from(self.options.max_drop) {
-                if score.is_some() {
+                if known {
                     self.search(moves, total, start_len);
                 } else if self.best.as_ref().is_none_or(|(c, line)| (total, moves.len()) < (*c, line.len())) {
                     self.best = Some((total, moves.clone()));
@@ -152,12 +135,13 @@ pub fn build(
         if let Some((p, score, depth)) = search(&pb, &[]) {
             book.insert(pb.board().moves(), &[BookMove { point: p, score, depth }]);
         }
+        book.back_up();
         if !after(book, &Step::Start(start.clone())) {
             return searches;
         }
     }
     while searches + 2 <= options.searches {
-        let mut walk = Walk { book, empty, options, values: BTreeMap::new(), reached: BTreeMap::new(), best: None };
+        let mut walk = Walk { book, empty, options, reached: BTreeMap::new(), best: None };
         for start in starts {
             walk.search(&mut start.clone(), 0, start.len());
         }
@@ -190,6 +174,7 @@ pub fn build(
                 book.insert(parent.board().moves(), &entry);
             }
         }
+        book.back_up();
         if !after(book, &Step::Expanded(line, cost)) {
             break;
         }
@@ -240,6 +225,26 @@ mod tests {
         assert!(book.len() > 3);
         let start = position(&empty, &starts[0]).expect("start");
         assert!(book.moves(&start).len() >= 2, "the start was widened");
+        // The book is kept backed up: a move whose position is in the book scores minus that position's best.
+        let mut backed = 0;
+        for (key, moves) in &book.entries {
+            let stones: Vec<(Pos, Color)> = key
+                .iter()
+                .map(|&s| {
+                    (Pos::from_index(usize::from(s & 0x7fff)), if s >> 15 == 0 { Color::Black } else { Color::White })
+                })
+                .collect();
+            let side = if stones.len() % 2 == 0 { Color::Black } else { Color::White };
+            for m in moves {
+                let mut child = stones.clone();
+                child.push((m.point, side));
+                if let Some(next) = book.entries.get(&crate::book::canonical(&child, 9).0) {
+                    assert_eq!(m.score, -next[0].score, "{key:?} {m:?}");
+                    backed += 1;
+                }
+            }
+        }
+        assert!(backed >= 3, "{backed}");
         // With room for everything and enough searches, the run ends complete.
         let mut small = Book::new(Rule::Freestyle, 9);
         let tight = BuildOptions { searches: 1000, max_drop: 12, stone_cost: 6, max_stones: 4 };

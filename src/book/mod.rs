@@ -12,7 +12,8 @@
 //! ```
 //! Each position is written in its canonical orientation (the image under the symmetry whose stone list is least),
 //! stones in `H8` notation as position lines have them (`-` for none). A move's score is the search's, for the side
-//! to move: a move the builder went on from carries the backed-up (minimax) score of the position it leads to.
+//! to move: a move whose position is in the book carries that position's backed-up (minimax) value, negated
+//! ([`Book::back_up`]), so the engine chooses by what the deeper searches found.
 
 pub mod build;
 
@@ -183,6 +184,42 @@ impl Book {
         self.entries.insert(key, moves);
     }
 
+    /// Backs the scores up the book (minimax): a move whose position is in the book takes the negated value of that
+    /// position (its best move's score, itself backed up), so a move whose line the builder found worse further on
+    /// counts as worse here, and the choice and the file show it. Each position's moves are sorted best first again.
+    /// Doing it twice changes nothing; [`Book::parse`] and the builder do it.
+    pub fn back_up(&mut self) {
+        // A position's children hold one stone more: the positions with the most stones go first.
+        let mut keys: Vec<Key> = self.entries.keys().cloned().collect();
+        keys.sort_by_key(|k| std::cmp::Reverse(k.len()));
+        let mut values: BTreeMap<Key, i32> = BTreeMap::new();
+        for key in keys {
+            let Some(mut moves) = self.entries.remove(&key) else { continue };
+            let stones: Vec<(Pos, Color)> = key
+                .iter()
+                .map(|&s| {
+                    (Pos::from_index(usize::from(s & 0x7fff)), if s >> 15 == 0 { Color::Black } else { Color::White })
+                })
+                .collect();
+            let side = if stones.len() % 2 == 0 { Color::Black } else { Color::White };
+            for m in &mut moves {
+                if !m.point.on_board(self.size) || stones.iter().any(|&(p, _)| p == m.point) {
+                    continue;
+                }
+                let mut child = stones.clone();
+                child.push((m.point, side));
+                if let Some(&v) = values.get(&canonical(&child, self.size).0) {
+                    m.score = v.saturating_neg();
+                }
+            }
+            moves.sort_by_key(|m| (std::cmp::Reverse(m.score), m.point.index()));
+            if let Some(best) = moves.first() {
+                values.insert(key.clone(), best.score);
+            }
+            self.entries.insert(key, moves);
+        }
+    }
+
     /// The book as its file's text.
     #[must_use]
     pub fn to_text(&self) -> String {
@@ -261,6 +298,7 @@ impl Book {
             }
             book.insert(&stones, &moves);
         }
+        book.back_up();
         Ok(book)
     }
 
@@ -343,6 +381,45 @@ mod tests {
             Book::parse("tengen-book 1\nrule renju\nsize 15\nH8\tH9\tZ9 1 2\n").is_err_and(|e| e.contains("bad move"))
         );
         assert!(Book::parse("tengen-book 1\nrule chess\n").is_err());
+    }
+
+    #[test]
+    fn scores_are_backed_up_from_the_positions_moves_lead_to_in_any_orientation() {
+        let p = |s: &str| Pos::parse(s, 15).expect("point");
+        let mv = |s: &str, score: i32| BookMove { point: p(s), score, depth: 14 };
+        let start = board(&["h8", "h9", "i10"]);
+        let mut book = Book::new(Rule::Renju, 15);
+        // White to move: J8 searched best at once, but deeper on Black answers it better than I8's reply.
+        book.insert(start.board().moves(), &[mv("j8", -490), mv("i8", -550), mv("k9", -678)]);
+        book.insert(board(&["h8", "h9", "i10", "j8"]).board().moves(), &[mv("g9", 773)]);
+        // I8's line, stored mirrored left to right, two plies deep: White's -600 after J10 backs up to I8.
+        let mirrored = |moves: &[&str]| {
+            let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");
+            for (i, m) in moves.iter().enumerate() {
+                pb.make(p(m).transform(15, 1), if i % 2 == 0 { Color::Black } else { Color::White });
+            }
+            pb
+        };
+        book.insert(
+            mirrored(&["h8", "h9", "i10", "i8"]).board().moves(),
+            &[BookMove { point: p("j10").transform(15, 1), score: 573, depth: 16 }],
+        );
+        book.insert(board(&["h8", "h9", "i10", "i8", "j10"]).board().moves(), &[mv("g10", -600), mv("j9", -650)]);
+        let raw = book.clone();
+        assert_eq!(raw.choose(&start, Color::White, 10, &[], |_| 0).map(|m| m.point), Some(p("j8")));
+        book.back_up();
+        let scores: Vec<(Pos, i32)> = book.moves(&start).iter().map(|m| (m.point, m.score)).collect();
+        assert_eq!(scores, vec![(p("i8"), -600), (p("k9"), -678), (p("j8"), -773)]);
+        assert_eq!(book.choose(&start, Color::White, 10, &[], |_| 0).map(|m| m.point), Some(p("i8")));
+        // Once is enough; reading a file backs it up, so old files are read backed up too.
+        let again = {
+            let mut b = book.clone();
+            b.back_up();
+            b
+        };
+        assert_eq!(again, book);
+        assert_eq!(Book::parse(&raw.to_text()), Ok(book.clone()));
+        assert_eq!(Book::parse(&book.to_text()), Ok(book));
     }
 
     #[test]

@@ -150,9 +150,8 @@ fn run_build(c: &BuildCommand, out: &mut dyn Write) -> Result<io::Result<()>, St
             return false;
         }
         // Written after every step, through a temporary file, so that a run stopped anywhere resumes.
-        let tmp = format!("{}.tmp", c.out);
-        if let Err(e) = std::fs::write(&tmp, book.to_text()).and_then(|()| std::fs::rename(&tmp, &c.out)) {
-            failed = Some(format!("cannot write {}: {e}", c.out));
+        if let Err(e) = save(book, &c.out) {
+            failed = Some(e);
             return false;
         }
         true
@@ -160,6 +159,9 @@ fn run_build(c: &BuildCommand, out: &mut dyn Write) -> Result<io::Result<()>, St
     if let Some(e) = failed {
         return Err(e);
     }
+    // Once more at the end: a run with nothing to do (`--searches 0`) writes the book as it reads it, scores backed
+    // up, so a book written before they were shows them.
+    save(&book, &c.out)?;
     let summary = format!(
         "{searches} searches in {:.1} s: {} positions (was {before}), {} moves, written to {}",
         started.elapsed().as_secs_f64(),
@@ -168,6 +170,14 @@ fn run_build(c: &BuildCommand, out: &mut dyn Write) -> Result<io::Result<()>, St
         c.out
     );
     Ok(writeln!(out, "{summary}"))
+}
+
+/// Writes `book` to `path` through a temporary file.
+fn save(book: &Book, path: &str) -> Result<(), String> {
+    let tmp = format!("{path}.tmp");
+    std::fs::write(&tmp, book.to_text())
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("cannot write {path}: {e}"))
 }
 
 fn names(moves: &[Pos], size: usize) -> String {
