@@ -228,12 +228,7 @@ mod tests {
         // The book is kept backed up: a move whose position is in the book scores minus that position's best.
         let mut backed = 0;
         for (key, moves) in &book.entries {
-            let stones: Vec<(Pos, Color)> = key
-                .iter()
-                .map(|&s| {
-                    (Pos::from_index(usize::from(s & 0x7fff)), if s >> 15 == 0 { Color::Black } else { Color::White })
-                })
-                .collect();
+            let stones: Vec<(Pos, Color)> = crate::book::key_stones(key).collect();
             let side = if stones.len() % 2 == 0 { Color::Black } else { Color::White };
             for m in moves {
                 let mut child = stones.clone();

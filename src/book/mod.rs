@@ -90,6 +90,12 @@ fn key_under(stones: &[(Pos, Color)], size: usize, k: usize) -> Key {
     key
 }
 
+/// The stones of a key, as [`key_under`] packs them.
+pub(crate) fn key_stones(key: &[u16]) -> impl Iterator<Item = (Pos, Color)> + '_ {
+    key.iter()
+        .map(|&s| (Pos::from_index(usize::from(s & 0x7fff)), if s >> 15 == 0 { Color::Black } else { Color::White }))
+}
+
 /// The canonical key of `stones` and the symmetry that takes them there.
 #[must_use]
 pub fn canonical(stones: &[(Pos, Color)], size: usize) -> (Key, usize) {
@@ -195,12 +201,7 @@ impl Book {
         let mut values: BTreeMap<Key, i32> = BTreeMap::new();
         for key in keys {
             let Some(mut moves) = self.entries.remove(&key) else { continue };
-            let stones: Vec<(Pos, Color)> = key
-                .iter()
-                .map(|&s| {
-                    (Pos::from_index(usize::from(s & 0x7fff)), if s >> 15 == 0 { Color::Black } else { Color::White })
-                })
-                .collect();
+            let stones: Vec<(Pos, Color)> = key_stones(&key).collect();
             let side = if stones.len() % 2 == 0 { Color::Black } else { Color::White };
             for m in &mut moves {
                 if !m.point.on_board(self.size) || stones.iter().any(|&(p, _)| p == m.point) {
@@ -236,8 +237,8 @@ impl Book {
         };
         for (key, moves) in &self.entries {
             let mut sides = [Vec::new(), Vec::new()];
-            for &s in key {
-                sides[usize::from(s >> 15)].push(Pos::from_index(usize::from(s & 0x7fff)));
+            for (p, c) in key_stones(key) {
+                sides[c.index()].push(p);
             }
             let list: Vec<String> =
                 moves.iter().map(|m| format!("{} {} {}", m.point.notation(self.size), m.score, m.depth)).collect();
