@@ -384,6 +384,51 @@ fn with_the_tree_vct_probe_a_move_that_lets_a_vct_in_is_seen_as_lost() {
     assert!(unaware_without > 0, "the cases should test something: without the probe 0 of {cases} were unaware");
 }
 
+/// The root's guard (`guard_kilonodes`): White to move in a game Tengen lost to PentaZen (gauntlet, renju, 0.5 s a
+/// move; `data/games/gauntlet25-pentazen-renju.tgr`). A search to depth 6 without the guard plays a move after which
+/// Black has a VCT the solver finds within the guard's nodes; with the guard the search plays another, one the same
+/// solver and budget do not refute. The search has a deadline (the guard runs only then) far enough off that the
+/// nodes bound it.
+#[test]
+fn the_guard_leaves_out_a_root_move_that_lets_the_opponents_vct_in() {
+    use tengen::search::params::Params;
+    use tengen::threat::{Limits, Solution, Vct, VctOptions};
+    let line = "H8,I7,I9,I8,G8,K11,K10,J12,H12,J9,L10,I12,G12,H11,H13,L13,E10,F10,E7,D8,N9,L8,M6,C9,D6,E12\t\
+                H9,G9,G7,I6,J8,J10,I11,K9,L9,L11,I13,K12,F12,I10,J11,H10,G10,F11,E8,M10,M7,M9,D11,B10,D13\twhite";
+    let pos = parse_position_line(line, 15).expect("a position line");
+    let pb = PatternBoard::from_stones(15, Rule::Renju, &pos.black, &pos.white).expect("a position");
+    let guard = Params {
+        guard_kilonodes: 300,
+        guard_depth: 5,
+        guard_div: 5,
+        guard_checks: 2,
+        guard_score: -300,
+        ..Params::DEFAULT
+    };
+    let refuted = |m: Pos| {
+        let mut after = pb.clone();
+        after.make(m, Color::White);
+        let limits = Limits { nodes: guard.guard_kilonodes as u64 * 1000, ..Limits::default() };
+        matches!(
+            Vct::new(Color::Black, VctOptions { limits, ..VctOptions::default() }).solve(&mut after),
+            Solution::Win(_)
+        )
+    };
+    let play = |params: Params| {
+        let table = Table::new(1 << 22);
+        let far = Instant::now() + Duration::from_secs(120);
+        let limits = SearchLimits { depth: 6, maximum: Some(far), ..SearchLimits::default() };
+        let report =
+            search(&pb, Color::White, &table, &limits, &SearchOptions { params, ..SearchOptions::default() }, |_| {});
+        report.best.expect("a move")
+    };
+    let unguarded = play(Params { guard_kilonodes: 0, ..guard });
+    assert!(refuted(unguarded), "the case should test something: {unguarded:?} is not refuted");
+    let guarded = play(guard);
+    assert_ne!(guarded, unguarded);
+    assert!(!refuted(guarded), "{guarded:?} is refuted too");
+}
+
 /// The move policy in the ordering (`policy_order`): it changes the search's tree (it is used), and what the search
 /// chooses stays a legal move.
 #[test]

@@ -7,6 +7,7 @@
 //! moves are ply 1) scores `MATE - p`; a loss the reverse; a draw 0.
 
 mod busy;
+mod guard;
 mod history;
 pub mod params;
 mod picker;
@@ -23,6 +24,7 @@ use crate::pattern::PatternBoard;
 use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions};
 use crate::types::{Color, Pos};
 use busy::Busy;
+use guard::Guard;
 use params::ROOT_VCF_NODES;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -205,6 +207,7 @@ pub fn search(
         results: std::sync::Mutex::new(vec![None; helpers + 1]),
         root_moves: &moves,
         busy: Busy::new(helpers > 0),
+        guard: Guard::default(),
     };
     let (mut best, searched) = std::thread::scope(|scope| {
         for id in 1..=helpers {
@@ -271,9 +274,20 @@ pub fn search(
         && results.len() > 1
     {
         results[0] = Some(best.clone());
-        let reports: Vec<Report> = results.iter_mut().filter_map(Option::take).collect();
+        let refuted = |r: &Report| r.best.is_some_and(|m| shared.guard.is_refuted(m));
+        let reports: Vec<Report> = results.iter_mut().filter_map(Option::take).filter(|r| !refuted(r)).collect();
         if let Some(chosen) = vote::choose(&reports) {
             best = reports[chosen].clone();
+        }
+    }
+    // A move the guard refuted is played only when the search stopped before it found another: then the move the
+    // heuristic likes best among the others.
+    if best.best.is_some_and(|m| shared.guard.is_refuted(m)) {
+        let refuted = shared.guard.refuted();
+        let others = moves.iter().copied().filter(|m| !refuted.contains(m));
+        let heuristic = |m: &Pos| order_value(&board, side, *m, &options.weights);
+        if let Some(m) = others.max_by_key(|m| (heuristic(m), std::cmp::Reverse(m.index()))) {
+            best = Report { best: Some(m), score: 0, depth: 0, pv: vec![m], ..best };
         }
     }
     best.nodes = total.load(Ordering::Relaxed);
@@ -312,6 +326,8 @@ pub(crate) struct Shared<'a> {
     root_moves: &'a [Pos],
     /// The nodes the threads are searching, for deferring moves another thread is on.
     busy: Busy,
+    /// The root's guard: the moves checked for an opponent's VCT after them, and the ones refuted.
+    guard: Guard,
 }
 
 #[cfg(test)]

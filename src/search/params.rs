@@ -45,8 +45,8 @@ pub enum Group {
     /// How the match clock is spent.
     Time,
     /// Parts on trial, off or as they were until a gauntlet turns them on (the VCT probe in the tree, the root
-    /// VCT's budget, the late VCT, the move policy in the ordering): the tuner leaves them alone unless asked
-    /// (`--tune trial`).
+    /// VCT's budget, the late VCT, the root's guard, the move policy in the ordering): the tuner leaves them alone
+    /// unless asked (`--tune trial`).
     Trial,
 }
 
@@ -217,6 +217,20 @@ tunables! {
     /// this share (hundredths) of the optimum and any number of nodes, since a proof it found once it can find
     /// again (0: the budget of any other position).
     proved_vct_percent = 75 in 0..=100 step 5.0 Trial;
+    /// The root's guard (see `guard.rs`): after an iteration of this many plies or more, the opponent's VCT after
+    /// its best move, when that move was not checked before…
+    guard_depth = 5 in 1..=16 step 1.0 Trial;
+    /// …within this many thousand nodes (0: no guard, the default: tried at 300 against PentaZen it lost or held
+    /// level, see history.md)…
+    guard_kilonodes = 0 in 0..=5000 step 25.0 Trial;
+    /// …and the optimum time divided by this…
+    guard_div = 5 in 1..=20 step 1.0 Trial;
+    /// …for at most this many moves a search, and only where the iteration scored the position this much or more
+    /// for the side to move (a position that already looks lost is not guarded: there most moves let a VCT in, and
+    /// the move the search likes best is still the hardest for the opponent to win against).
+    guard_checks = 2 in 1..=8 step 1.0 Trial;
+    /// See `guard_checks`.
+    guard_score = -300 in -3000..=1000 step 50.0 Trial;
     // The move policy.
     /// A move's ordering value is the move policy's score times this (hundredths) in place of its attack and
     /// defence values (0: those values), where the build has a policy fitted to the network that evaluates.

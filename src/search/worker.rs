@@ -1,6 +1,7 @@
 //! One search thread: iterative deepening over a principal variation search, with the VCF solver as its
 //! quiescence search (and the root's VCT again between iterations where the position looks won: the late VCT).
 
+use super::guard::Verdict;
 use super::history::History;
 use super::params::DEFER_DEPTH;
 use super::picker::MovePicker;
@@ -133,7 +134,9 @@ impl<'a> Worker<'a> {
         let (first, step) = if self.id == 0 { (1, 1) } else { (1 + (self.id % 2) as i32, 2) };
         let mut completed: Option<Pos> = None;
         let mut late_vct_tried = false;
-        for depth in (first..=max_depth).step_by(step) {
+        let mut depth = first - step;
+        while depth + step <= max_depth {
+            depth += step;
             self.root_best = None;
             let (mut alpha, mut beta, mut delta) =
                 if depth >= self.options.params.aspiration_depth && score.abs() < MATE_BOUND {
@@ -177,6 +180,14 @@ impl<'a> Worker<'a> {
             let pv = self.stack.at(0).pv.clone();
             completed = pv.first().copied();
             report(&Report { best: completed, score, depth, pv, nodes, ..Report::searched() });
+            if self.guard_wanted(depth, score, completed)
+                && let (Some(m), Some(best)) = (&manager, completed)
+                && self.guard_refutes(best, m.share_from_now(self.options.params.guard_div.max(1) as u32))
+            {
+                // The iterations start again without the refuted move (the table keeps the rest of their work).
+                (depth, score, completed) = (first - step, 0, None);
+                continue;
+            }
             if !late_vct_tried
                 && self.late_vct_wanted(depth, score)
                 && let Some(m) = &manager
@@ -196,6 +207,30 @@ impl<'a> Worker<'a> {
                 break; // a proven result: deeper iterations would find the same
             }
         }
+    }
+
+    /// Whether an iteration to `depth` that scored `score` with `best` asks for the guard's check of that move: the
+    /// main thread of a search with a deadline, threats on (see `guard.rs`).
+    fn guard_wanted(&self, depth: i32, score: i32, best: Option<Pos>) -> bool {
+        self.id == 0
+            && self.shared.hard.is_some()
+            && self.options.threats
+            && self.shared.guard.wants(&self.options.params, depth, score, best, self.shared.root_moves.len())
+    }
+
+    /// Whether the opponent has a VCT after the root move `m`, found by `deadline` (never past the search's
+    /// maximum) within the guard's nodes, and `m` is left out (see `Verdict`). Its nodes are not the search's.
+    fn guard_refutes(&mut self, m: Pos, deadline: Instant) -> bool {
+        let limits = Limits {
+            nodes: self.options.params.guard_kilonodes.max(1) as u64 * 1000,
+            deadline: Some(deadline),
+            abort: self.shared.external.or(Some(self.shared.stop)),
+        };
+        let side = self.root_side;
+        self.pb.make(m, side);
+        let refuted = self.vct_line(side.opponent(), limits).0.is_some();
+        self.pb.undo();
+        self.shared.guard.record(&self.options.params, m, refuted) == Verdict::Refuted
     }
 
     /// Whether an iteration to `depth` that scored `score` asks for the late VCT: the main thread of a search with
@@ -438,6 +473,7 @@ impl<'a> Worker<'a> {
         {
             acc.settle(self.pb.board());
         }
+        let refuted = if N::ROOT { self.shared.guard.refuted() } else { Vec::new() };
         let mut picker = MovePicker::new(moves, tt_move, |m| self.order_value(side, ply, m));
         let mut i = 0;
         // Lazy SMP: a deep node is marked while this thread searches it, and a late move into a node another thread
@@ -455,7 +491,7 @@ impl<'a> Worker<'a> {
             } else {
                 break;
             };
-            if Some(m) == excluded {
+            if Some(m) == excluded || (N::ROOT && refuted.contains(&m)) {
                 continue;
             }
             if share && i > 0 && next_deferred == 0 && self.shared.busy.is_busy(self.child_key(m, side)) {
