@@ -342,21 +342,23 @@ fn a_lost_position_blocks_a_five_point_rather_than_playing_in_the_corner() {
     assert!(best == point("g8") || best == point("l8"), "{report:?}");
 }
 
+/// Whether `attacker`'s VCT, within `nodes`, wins after the defender plays `m` in `pb`.
+fn lets_vct_in(pb: &PatternBoard, attacker: Color, m: Pos, nodes: u64) -> bool {
+    use tengen::threat::{Limits, Solution, Vct, VctOptions};
+    let mut after = pb.clone();
+    after.make(m, attacker.opponent());
+    let limits = Limits { nodes, ..Limits::default() };
+    matches!(Vct::new(attacker, VctOptions { limits, ..VctOptions::default() }).solve(&mut after), Solution::Win(_))
+}
+
 /// The in-tree VCT probe (`tree_vct_nodes`): in won positions of the measured set given to the defender, the move
 /// the search chooses while its score says it is not lost never leaves the attacker the VCT the probe's budget finds
 /// (the same solver and budget, asked afresh after the move). Without the probe the search may choose such a move.
 #[test]
 fn with_the_tree_vct_probe_a_move_that_lets_a_vct_in_is_seen_as_lost() {
     use tengen::search::params::Params;
-    use tengen::threat::{Limits, Solution, Vct, VctOptions};
     let budget = 20_000;
     let params = Params { tree_vct_nodes: budget, tree_vct_ply: 1, tree_vct_depth: 3, ..Params::DEFAULT };
-    let lets_vct_in = |pb: &PatternBoard, attacker: Color, m: Pos| {
-        let mut after = pb.clone();
-        after.make(m, attacker.opponent());
-        let limits = Limits { nodes: budget as u64, ..Limits::default() };
-        matches!(Vct::new(attacker, VctOptions { limits, ..VctOptions::default() }).solve(&mut after), Solution::Win(_))
-    };
     let (mut unaware_with, mut unaware_without, mut cases) = (0, 0, 0);
     for text in include_str!("data/won-renju-sample.tsv").lines().filter(|l| !l.starts_with('#')).step_by(2) {
         let pos = parse_position_line(text, 15).expect("a position line");
@@ -374,7 +376,7 @@ fn with_the_tree_vct_probe_a_move_that_lets_a_vct_in_is_seen_as_lost() {
             let limits = SearchLimits { depth: 4, ..SearchLimits::default() };
             let report = search(&pb, attacker.opponent(), &table, &limits, &options, |_| {});
             let m = report.best.expect("a move");
-            if report.score > -MATE_BOUND && lets_vct_in(&pb, attacker, m) {
+            if report.score > -MATE_BOUND && lets_vct_in(&pb, attacker, m, budget as u64) {
                 *unaware += 1;
             }
         }
@@ -392,7 +394,6 @@ fn with_the_tree_vct_probe_a_move_that_lets_a_vct_in_is_seen_as_lost() {
 #[test]
 fn the_guard_leaves_out_a_root_move_that_lets_the_opponents_vct_in() {
     use tengen::search::params::Params;
-    use tengen::threat::{Limits, Solution, Vct, VctOptions};
     let line = "H8,I7,I9,I8,G8,K11,K10,J12,H12,J9,L10,I12,G12,H11,H13,L13,E10,F10,E7,D8,N9,L8,M6,C9,D6,E12\t\
                 H9,G9,G7,I6,J8,J10,I11,K9,L9,L11,I13,K12,F12,I10,J11,H10,G10,F11,E8,M10,M7,M9,D11,B10,D13\twhite";
     let pos = parse_position_line(line, 15).expect("a position line");
@@ -405,15 +406,7 @@ fn the_guard_leaves_out_a_root_move_that_lets_the_opponents_vct_in() {
         guard_score: -300,
         ..Params::DEFAULT
     };
-    let refuted = |m: Pos| {
-        let mut after = pb.clone();
-        after.make(m, Color::White);
-        let limits = Limits { nodes: guard.guard_kilonodes as u64 * 1000, ..Limits::default() };
-        matches!(
-            Vct::new(Color::Black, VctOptions { limits, ..VctOptions::default() }).solve(&mut after),
-            Solution::Win(_)
-        )
-    };
+    let refuted = |m: Pos| lets_vct_in(&pb, Color::Black, m, guard.guard_kilonodes as u64 * 1000);
     let play = |params: Params| {
         let table = Table::new(1 << 22);
         let far = Instant::now() + Duration::from_secs(120);

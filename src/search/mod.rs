@@ -185,8 +185,7 @@ pub fn search(
         Candidates::Moves { moves, .. } => moves,
     };
     // Until an iteration completes, the move that makes or stops the most is the answer (also at 0 ms).
-    let heuristic = |m: &Pos| order_value(&board, side, *m, &options.weights);
-    let Some(fallback) = moves.iter().copied().max_by_key(|m| (heuristic(m), std::cmp::Reverse(m.index()))) else {
+    let Some(fallback) = favourite(&board, side, moves.iter().copied(), &options.weights) else {
         return Report::quick(any_legal(&mut board, side), 0, Vec::new(), "none", start);
     };
     let stop = AtomicBool::new(false);
@@ -285,8 +284,7 @@ pub fn search(
     if best.best.is_some_and(|m| shared.guard.is_refuted(m)) {
         let refuted = shared.guard.refuted();
         let others = moves.iter().copied().filter(|m| !refuted.contains(m));
-        let heuristic = |m: &Pos| order_value(&board, side, *m, &options.weights);
-        if let Some(m) = others.max_by_key(|m| (heuristic(m), std::cmp::Reverse(m.index()))) {
+        if let Some(m) = favourite(&board, side, others, &options.weights) {
             best = Report { best: Some(m), score: 0, depth: 0, pv: vec![m], ..best };
         }
     }
@@ -303,8 +301,12 @@ fn delaying_move(pb: &mut PatternBoard, side: Color, weights: &WeightsRef) -> Op
         return Some(block);
     }
     let near = crate::movegen::near_moves(pb, side);
-    let best = near.iter().copied().max_by_key(|&m| (order_value(pb, side, m, weights), std::cmp::Reverse(m.index())));
-    best.or_else(|| any_legal(pb, side))
+    favourite(pb, side, near.iter().copied(), weights).or_else(|| any_legal(pb, side))
+}
+
+/// Of `moves`, the one the ordering likes best for `side` (what it makes and stops), the first on the board on a tie.
+fn favourite(pb: &PatternBoard, side: Color, moves: impl Iterator<Item = Pos>, weights: &WeightsRef) -> Option<Pos> {
+    moves.max_by_key(|&m| (order_value(pb, side, m, weights), std::cmp::Reverse(m.index())))
 }
 
 /// A legal move for `side`, if the board has one (the first in board order).

@@ -221,11 +221,7 @@ impl<'a> Worker<'a> {
     /// Whether the opponent has a VCT after the root move `m`, found by `deadline` (never past the search's
     /// maximum) within the guard's nodes, and `m` is left out (see `Verdict`). Its nodes are not the search's.
     fn guard_refutes(&mut self, m: Pos, deadline: Instant) -> bool {
-        let limits = Limits {
-            nodes: self.options.params.guard_kilonodes.max(1) as u64 * 1000,
-            deadline: Some(deadline),
-            abort: self.shared.external.or(Some(self.shared.stop)),
-        };
+        let limits = self.between_iterations(self.options.params.guard_kilonodes, deadline);
         let side = self.root_side;
         self.pb.make(m, side);
         let refuted = self.vct_line(side.opponent(), limits).0.is_some();
@@ -250,12 +246,18 @@ impl<'a> Worker<'a> {
     /// within the late VCT's nodes: its line when it wins. Its nodes are not the search's (the root's first VCT's
     /// are not either).
     fn late_vct(&mut self, deadline: Instant) -> Option<Vec<Pos>> {
-        let limits = Limits {
-            nodes: self.options.params.late_vct_kilonodes.max(1) as u64 * 1000,
+        let limits = self.between_iterations(self.options.params.late_vct_kilonodes, deadline);
+        self.vct_line(self.root_side, limits).0.filter(|line| !line.is_empty())
+    }
+
+    /// The limits of a solver the main thread runs between iterations (the late VCT, the guard): `kilonodes`
+    /// thousand nodes (at least one thousand), `deadline`, and the search's stop flags.
+    fn between_iterations(&self, kilonodes: i32, deadline: Instant) -> Limits<'a> {
+        Limits {
+            nodes: kilonodes.max(1) as u64 * 1000,
             deadline: Some(deadline),
             abort: self.shared.external.or(Some(self.shared.stop)),
-        };
-        self.vct_line(self.root_side, limits).0.filter(|line| !line.is_empty())
+        }
     }
 
     /// `side`'s VCT on the worker's board within `limits`: its line when it wins, and the nodes it searched.
