@@ -84,7 +84,7 @@ fn the_session_plays_the_book_move_and_searches_without_the_book() {
     // After H8 H9 H10 the book says A1: no search would play it.
     let pb = board_after(&["h8", "h9", "h10"]);
     let mut book = Book::new(Rule::Renju, 15);
-    book.insert(pb.board().moves(), &[BookMove { point: Pos::parse("a1", 15).expect("a1"), score: 0, depth: 1 }]);
+    book.insert(pb.board().moves(), &[BookMove::new(Pos::parse("a1", 15).expect("a1"), 0, 1)]);
     std::fs::write(&file, book.to_text()).expect("write");
     let preset = vec![(PRESET_BOOK.to_string(), file.display().to_string())];
     // Tengen is White: its own stone (1) is H9, Black's (2) are H8 and H10.
@@ -174,4 +174,84 @@ fn the_engine_answers_an_opening_from_the_embedded_book() {
     let replies = session(Vec::new(), &game);
     let reply = replies.last().expect("a reply");
     assert!(allowed.contains(reply), "{reply} is not among the book's {allowed:?}");
+}
+
+#[test]
+fn book_learn_counts_the_games_through_the_book_and_the_engine_follows_them() {
+    use tengen::records::{GameRecord, Outcome, write_game, write_header};
+    let dir = scratch("learn");
+    let path = dir.join("learn.book");
+    let path = path.to_str().expect("path");
+    let p = |s: &str| Pos::parse(s, 15).expect("point");
+    // After H8 H9 H10 (White to move) the search liked J8 better than I8.
+    let start = board_after(&["h8", "h9", "h10"]);
+    let mut book = Book::new(Rule::Renju, 15);
+    book.insert(start.board().moves(), &[BookMove::new(p("j8"), -300, 14), BookMove::new(p("i8"), -380, 14)]);
+    std::fs::write(path, book.to_text()).expect("write");
+    // J8 lost all twelve of its games; I8 won ten of twelve, once as G8 (its mirror image: the opening is
+    // symmetric about the H file). A freestyle game does not count.
+    let game = |moves: &[&str], outcome, rule| GameRecord {
+        rule,
+        size: 15,
+        outcome,
+        opening: 3,
+        moves: moves.iter().map(|m| p(m)).collect(),
+        scores: None,
+        players: Some(["pentazen".to_string(), "tengen".to_string()]),
+        best: None,
+    };
+    let mut bytes = Vec::new();
+    write_header(&mut bytes).expect("header");
+    for i in 0..12 {
+        write_game(&mut bytes, &game(&["h8", "h9", "h10", "j8", "g10"], Outcome::BlackWins, Rule::Renju)).expect("j8");
+        let (fourth, outcome) = match i {
+            0 => ("g8", Outcome::WhiteWins),
+            1 | 2 => ("i8", Outcome::BlackWins),
+            _ => ("i8", Outcome::WhiteWins),
+        };
+        write_game(&mut bytes, &game(&["h8", "h9", "h10", fourth, "g10"], outcome, Rule::Renju)).expect("i8");
+    }
+    write_game(&mut bytes, &game(&["h8", "h9", "h10", "j8"], Outcome::WhiteWins, Rule::Freestyle)).expect("other");
+    let games = dir.join("games.tgr");
+    std::fs::write(&games, &bytes).expect("write");
+    let games = games.to_str().expect("path");
+    let (code, text) = run(&["book", "learn", path, games]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("25 games read, 24 under the book's rule and size, 24 through the book"), "{text}");
+    assert!(text.contains("the first choice changed in 1 of 1 positions"), "{text}");
+    let learned = std::fs::read_to_string(path).expect("the book");
+    assert!(learned.contains(" -300 14 0/0/12") && learned.contains(" -380 14 10/0/2"), "{learned}");
+    // A session given the learned book plays I8 (8,7 in protocol coordinates; or G8, 6,7) where the search's J8
+    // (9,7) would be.
+    let preset = vec![(PRESET_BOOK.to_string(), path.to_string())];
+    let opening = ["START 15", "INFO rule 4", "INFO timeout_turn 300", "BOARD", "7,7,2", "7,6,1", "7,5,2", "DONE"];
+    let replies = session(preset, &opening);
+    assert!(matches!(replies.last().map(String::as_str), Some("8,7" | "6,7")), "{replies:?}");
+    // Learning is from scratch: again from the same games, the same book.
+    let (code, _) = run(&["book", "learn", path, games]);
+    assert_eq!(code, Some(0));
+    assert_eq!(std::fs::read_to_string(path).expect("the book"), learned);
+    // No games, or a file that is not there: an error, the book untouched.
+    for args in [vec!["book", "learn", path], vec!["book", "learn", path, "/nonexistent/games.tgr"]] {
+        let (code, text) = run(&args);
+        assert_eq!(code, Some(2), "{args:?}: {text}");
+        assert!(text.starts_with("error:"), "{text}");
+    }
+    assert_eq!(std::fs::read_to_string(path).expect("the book"), learned);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_embedded_books_game_results_reproduce_from_the_committed_games() {
+    let shipped = Book::embedded(Rule::Renju, 15).expect("the embedded book parses");
+    let list = include_str!("../data/book/renju.learned-from");
+    let mut games = Vec::new();
+    for file in list.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let bytes = std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).expect("a game file");
+        games.extend(tengen::records::read_training(&bytes, &mut |e| panic!("{file}: {e}")).games);
+    }
+    let mut again = shipped.clone();
+    let learned = tengen::book::learn::learn(&mut again, &games);
+    assert!(learned.used > 1_000, "{learned:?}");
+    assert_eq!(&again, shipped, "the tallies differ from what the listed games give");
 }

@@ -133,7 +133,7 @@ pub fn build(
         }
         searches += 1;
         if let Some((p, score, depth)) = search(&pb, &[]) {
-            book.insert(pb.board().moves(), &[BookMove { point: p, score, depth }]);
+            book.insert(pb.board().moves(), &[BookMove::new(p, score, depth)]);
         }
         book.back_up();
         if !after(book, &Step::Start(start.clone())) {
@@ -153,9 +153,9 @@ pub fn build(
         let Some(child) = position(empty, &line) else { break };
         searches += 1;
         let child_moves = match search(&child, &[]) {
-            Some((p, score, depth)) => vec![BookMove { point: p, score, depth }],
+            Some((p, score, depth)) => vec![BookMove::new(p, score, depth)],
             // No move (a full board): the position is a draw.
-            None => vec![BookMove { point: Pos::new(0, 0), score: 0, depth: 0 }],
+            None => vec![BookMove::new(Pos::new(0, 0), 0, 0)],
         };
         book.insert(child.board().moves(), &child_moves);
         // The parent's next alternative, the moves gone on from (and their images) left out.
@@ -170,7 +170,7 @@ pub fn build(
             if let Some((p, score, depth)) = search(&parent, &exclude)
                 && !exclude.contains(&p)
             {
-                entry.push(BookMove { point: p, score, depth });
+                entry.push(BookMove::new(p, score, depth));
                 book.insert(parent.board().moves(), &entry);
             }
         }

@@ -8,17 +8,20 @@
 //! rule renju
 //! size 15
 //! # black stones, white stones, moves (point score depth, best first; the side to move's scores), tab-separated
-//! H8,J10<TAB>H9<TAB>I10 24 14,G9 -8 14
+//! H8,J10<TAB>H9<TAB>I10 24 14 3/0/1,G9 -8 14
 //! ```
 //! Each position is written in its canonical orientation (the image under the symmetry whose stone list is least),
 //! stones in `H8` notation as position lines have them (`-` for none). A move's score is the search's, for the side
 //! to move: a move whose position is in the book carries that position's backed-up (minimax) value, negated
-//! ([`Book::back_up`]), so the engine chooses by what the deeper searches found.
+//! ([`Book::back_up`]), so the engine chooses by what the deeper searches found. A move some games played carries
+//! their results for its mover (`W/D/L`, [`learn`]), and the engine chooses by the score and the results together.
 
 pub mod build;
+pub mod learn;
 
 use crate::pattern::{MoveOutcome, PatternBoard};
 use crate::types::{Color, Pos, Rule};
+use learn::{Tally, learned_score};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -34,6 +37,23 @@ pub struct BookMove {
     pub score: i32,
     /// The depth of the search that scored it (for a move the builder went on from: that search's).
     pub depth: u16,
+    /// How the games that played it went for its mover ([`learn::learn`]).
+    pub tally: Tally,
+}
+
+impl BookMove {
+    /// A move a search scored, no game played yet.
+    #[must_use]
+    pub fn new(point: Pos, score: i32, depth: u16) -> BookMove {
+        BookMove { point, score, depth, tally: Tally::default() }
+    }
+
+    /// What the engine ranks it by where games went through its position: the score blended with the games'
+    /// results ([`learned_score`]).
+    #[must_use]
+    pub fn learned(&self) -> i32 {
+        learned_score(self.score, self.tally)
+    }
 }
 
 /// The book.
@@ -102,6 +122,14 @@ pub fn canonical(stones: &[(Pos, Color)], size: usize) -> (Key, usize) {
     (0..8).map(|k| (key_under(stones, size, k), k)).min().unwrap_or_default()
 }
 
+/// The values a position's moves are ranked by: [`BookMove::learned`] where games went through the position, the
+/// scores where none did.
+#[must_use]
+pub fn ranking(moves: &[BookMove]) -> Vec<i32> {
+    let learning = moves.iter().any(|m| m.tally.games() > 0);
+    moves.iter().map(|m| if learning { m.learned() } else { m.score }).collect()
+}
+
 impl Book {
     /// An empty book.
     #[must_use]
@@ -155,6 +183,8 @@ impl Book {
 
     /// A move to play at `pb` for `side`: one of the book's moves within `margin` of its best, picked by `pick`
     /// (given how many there are), never one that is taken, forbidden, in `blocked` or otherwise not playable.
+    /// Where some of the moves were played in games, moves are ranked by [`BookMove::learned`] (their scores and
+    /// the games' results), otherwise by their scores.
     pub fn choose(
         &self,
         pb: &PatternBoard,
@@ -164,11 +194,14 @@ impl Book {
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<BookMove> {
         let moves = self.moves(pb);
-        let best = moves.iter().map(|m| m.score).max()?;
+        let values = ranking(&moves);
+        let best = values.iter().copied().max()?;
         let mut probe = pb.clone();
         let good: Vec<BookMove> = moves
             .into_iter()
-            .filter(|m| m.score >= best.saturating_sub(margin) && !blocked.contains(&m.point))
+            .zip(values)
+            .filter(|&(m, v)| v >= best.saturating_sub(margin) && !blocked.contains(&m.point))
+            .map(|(m, _)| m)
             .filter(|m| {
                 m.point.on_board(self.size)
                     && probe.board().is_empty(m.point)
@@ -226,7 +259,7 @@ impl Book {
     pub fn to_text(&self) -> String {
         let mut out = format!("tengen-book 1\nrule {}\nsize {}\n", self.rule.name(), self.size);
         out.push_str(
-            "# black stones\twhite stones\tmoves: point score depth, best first (scores for the side to move)\n",
+            "# black stones\twhite stones\tmoves: point score depth [W/D/L of games], best first (for the side to move)\n",
         );
         let names = |ps: &[Pos]| {
             if ps.is_empty() {
@@ -240,8 +273,13 @@ impl Book {
             for (p, c) in key_stones(key) {
                 sides[c.index()].push(p);
             }
-            let list: Vec<String> =
-                moves.iter().map(|m| format!("{} {} {}", m.point.notation(self.size), m.score, m.depth)).collect();
+            let list: Vec<String> = moves
+                .iter()
+                .map(|m| {
+                    let games = if m.tally.games() > 0 { format!(" {}", m.tally.text()) } else { String::new() };
+                    format!("{} {} {}{games}", m.point.notation(self.size), m.score, m.depth)
+                })
+                .collect();
             out.push_str(&format!("{}\t{}\t{}\n", names(&sides[0]), names(&sides[1]), list.join(",")));
         }
         out
@@ -288,14 +326,22 @@ impl Book {
             let mut moves = Vec::new();
             for item in list.split(',').filter(|i| !i.trim().is_empty()) {
                 let words: Vec<&str> = item.split_whitespace().collect();
-                let parsed = match words[..] {
-                    [p, s, d] => Pos::parse(p, size).ok().zip(s.parse::<i32>().ok()).zip(d.parse::<u16>().ok()),
-                    _ => None,
+                let (first, tally) = match words[..] {
+                    [p, s, d] => (Some((p, s, d)), Some(Tally::default())),
+                    [p, s, d, t] => (Some((p, s, d)), Tally::parse(t)),
+                    _ => (None, None),
                 };
-                let Some(((point, score), depth)) = parsed else {
-                    return Err(format!("line {}: bad move '{}' (expected point score depth)", n + 1, item.trim()));
+                let parsed = first.and_then(|(p, s, d)| {
+                    Pos::parse(p, size).ok().zip(s.parse::<i32>().ok()).zip(d.parse::<u16>().ok()).zip(tally)
+                });
+                let Some((((point, score), depth), tally)) = parsed else {
+                    return Err(format!(
+                        "line {}: bad move '{}' (expected point score depth [W/D/L])",
+                        n + 1,
+                        item.trim()
+                    ));
                 };
-                moves.push(BookMove { point, score, depth });
+                moves.push(BookMove { point, score, depth, tally });
             }
             book.insert(&stones, &moves);
         }
@@ -345,7 +391,7 @@ mod tests {
         let pb = board(&["h8", "h9", "j10"]);
         let mut book = Book::new(Rule::Renju, 15);
         let i10 = Pos::parse("i10", 15).expect("point");
-        book.insert(pb.board().moves(), &[BookMove { point: i10, score: 30, depth: 12 }]);
+        book.insert(pb.board().moves(), &[BookMove::new(i10, 30, 12)]);
         for k in 0..8 {
             let mut image = PatternBoard::new(15, Rule::Renju).expect("board");
             for &(p, c) in pb.board().moves() {
@@ -366,11 +412,8 @@ mod tests {
         let mut book = Book::new(Rule::Renju, 15);
         let pb = board(&["h8", "h9", "j10"]);
         let p = |s: &str| Pos::parse(s, 15).expect("point");
-        book.insert(
-            pb.board().moves(),
-            &[BookMove { point: p("i10"), score: -5, depth: 12 }, BookMove { point: p("g9"), score: 20, depth: 11 }],
-        );
-        book.insert(&[], &[BookMove { point: p("h8"), score: 0, depth: 1 }]);
+        book.insert(pb.board().moves(), &[BookMove::new(p("i10"), -5, 12), BookMove::new(p("g9"), 20, 11)]);
+        book.insert(&[], &[BookMove::new(p("h8"), 0, 1)]);
         let text = book.to_text();
         assert_eq!(Book::parse(&text), Ok(book.clone()));
         // Best first, in the canonical orientation.
@@ -387,7 +430,7 @@ mod tests {
     #[test]
     fn scores_are_backed_up_from_the_positions_moves_lead_to_in_any_orientation() {
         let p = |s: &str| Pos::parse(s, 15).expect("point");
-        let mv = |s: &str, score: i32| BookMove { point: p(s), score, depth: 14 };
+        let mv = |s: &str, score: i32| BookMove::new(p(s), score, 14);
         let start = board(&["h8", "h9", "i10"]);
         let mut book = Book::new(Rule::Renju, 15);
         // White to move: J8 searched best at once, but deeper on Black answers it better than I8's reply.
@@ -403,7 +446,7 @@ mod tests {
         };
         book.insert(
             mirrored(&["h8", "h9", "i10", "i8"]).board().moves(),
-            &[BookMove { point: p("j10").transform(15, 1), score: 573, depth: 16 }],
+            &[BookMove::new(p("j10").transform(15, 1), 573, 16)],
         );
         book.insert(board(&["h8", "h9", "i10", "i8", "j10"]).board().moves(), &[mv("g10", -600), mv("j9", -650)]);
         let raw = book.clone();
@@ -424,6 +467,36 @@ mod tests {
     }
 
     #[test]
+    fn where_games_went_through_a_position_their_results_rank_its_moves() {
+        let pb = board(&["h8", "h9", "j10"]);
+        let p = |s: &str| Pos::parse(s, 15).expect("point");
+        let played = |s: &str, score, wins, draws, losses| BookMove {
+            tally: Tally { wins, draws, losses },
+            ..BookMove::new(p(s), score, 16)
+        };
+        let mut book = Book::new(Rule::Renju, 15);
+        // The search's best lost every game it was played in; the third best won about a third of many.
+        let moves = [played("i10", -616, 0, 0, 36), BookMove::new(p("k8"), -650, 14), played("g9", -736, 29, 6, 67)];
+        book.insert(pb.board().moves(), &moves);
+        assert_eq!(book.choose(&pb, Color::White, 10, &[], |_| 0).map(|m| m.point), Some(p("g9")));
+        // As without games: when the best is blocked, nothing within the margin is left and the engine searches.
+        assert_eq!(book.choose(&pb, Color::White, 10, &[p("g9")], |_| 0), None);
+        assert_eq!(book.choose(&pb, Color::White, 800, &[p("g9")], |_| 0).map(|m| m.point), Some(p("k8")));
+        // The tallies go out to the file and back; the moves stay sorted by score.
+        assert_eq!(Book::parse(&book.to_text()), Ok(book.clone()));
+        let text = book.to_text();
+        let at = |needle: &str| text.find(needle).unwrap_or_else(|| panic!("{needle} missing: {text}"));
+        assert!(at(" -616 16 0/0/36,") < at(" -650 14,") && at(" -650 14,") < at(" -736 16 29/6/67\n"), "{text}");
+        // Without games, the scores rank them.
+        let bare: Vec<BookMove> = moves.iter().map(|m| BookMove::new(m.point, m.score, m.depth)).collect();
+        book.insert(pb.board().moves(), &bare);
+        assert_eq!(book.choose(&pb, Color::White, 10, &[], |_| 0).map(|m| m.point), Some(p("i10")));
+        assert!(
+            Book::parse("tengen-book 1\nrule renju\nsize 15\nH8\tH9\tG9 1 2 3/4\n").is_err_and(|e| e.contains("W/D/L"))
+        );
+    }
+
+    #[test]
     fn the_choice_stays_within_the_margin_and_never_plays_a_forbidden_point() {
         // Black to move; H8 would make two open threes (H7 H8 H9 and G8 H8 J8): forbidden.
         let pb = board(&["h7", "a1", "h9", "a2", "g8", "a3", "j8", "a15"]);
@@ -433,10 +506,10 @@ mod tests {
         book.insert(
             pb.board().moves(),
             &[
-                BookMove { point: p("h8"), score: 60, depth: 10 },
-                BookMove { point: p("j7"), score: 50, depth: 10 },
-                BookMove { point: p("g7"), score: 45, depth: 10 },
-                BookMove { point: p("o15"), score: -100, depth: 10 },
+                BookMove::new(p("h8"), 60, 10),
+                BookMove::new(p("j7"), 50, 10),
+                BookMove::new(p("g7"), 45, 10),
+                BookMove::new(p("o15"), -100, 10),
             ],
         );
         let chosen: Vec<Pos> =

@@ -1,5 +1,5 @@
-//! `pbrain-tengen book build|show`: grows an opening book by searching its leaves (src/book/build.rs), and shows
-//! a position's book moves.
+//! `pbrain-tengen book build|learn|show`: grows an opening book by searching its leaves (src/book/build.rs), counts
+//! the results of games through it (src/book/learn.rs), and shows a position's book moves.
 
 use super::OptionCursor;
 use crate::book::Book;
@@ -32,6 +32,7 @@ pub(super) fn book_command(args: &[String], out: &mut dyn Write) -> Result<io::R
             let c = parse_build(rest)?;
             run_build(&c, out)
         }
+        Some((cmd, rest)) if cmd == "learn" => run_learn(rest, out),
         Some((cmd, rest)) if cmd == "show" => {
             let (path, moves) = rest.split_first().ok_or("book show FILE MOVES…: the book file is missing")?;
             let book = Book::load(path)?;
@@ -49,13 +50,21 @@ pub(super) fn book_command(args: &[String], out: &mut dyn Write) -> Result<io::R
             } else {
                 moves
                     .iter()
-                    .map(|m| format!("{} {} (depth {})", m.point.notation(book.size), m.score, m.depth))
+                    .map(|m| {
+                        let games = match m.tally.games() {
+                            0 => String::new(),
+                            _ => format!(", games {}, learned {}", m.tally.text(), m.learned()),
+                        };
+                        format!("{} {} (depth {}{games})", m.point.notation(book.size), m.score, m.depth)
+                    })
                     .collect::<Vec<_>>()
                     .join(", ")
             };
             Ok(writeln!(out, "{} positions; here: {text}", book.len()))
         }
-        _ => Err("expected book build --out FILE [options] or book show FILE MOVES…".to_string()),
+        _ => {
+            Err("expected book build --out FILE [options], book learn FILE GAMES… or book show FILE MOVES…".to_string())
+        }
     }
 }
 
@@ -170,6 +179,44 @@ fn run_build(c: &BuildCommand, out: &mut dyn Write) -> Result<io::Result<()>, St
         c.out
     );
     Ok(writeln!(out, "{summary}"))
+}
+
+/// `book learn FILE GAMES…`: sets the tallies of the book in FILE from the game files (`.tgr`), from scratch, and
+/// writes it back.
+fn run_learn(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let (path, files) = args.split_first().ok_or("book learn FILE GAMES…: the book file is missing")?;
+    if files.is_empty() {
+        return Err("book learn FILE GAMES…: no game files (.tgr) given".to_string());
+    }
+    let mut book = Book::load(path)?;
+    let mut games = Vec::new();
+    for file in files {
+        let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        let data = crate::records::read_training(&bytes, &mut |e| log::warn!("{file}: {e}"));
+        if !data.samples.is_empty() {
+            return Err(format!("{file}: not a game file (.tgr): the book learns from whole games"));
+        }
+        games.extend(data.games);
+    }
+    let before: Vec<Option<Pos>> = book.entries.values().map(|m| best_learned(m)).collect();
+    let learned = crate::book::learn::learn(&mut book, &games);
+    let changed = book.entries.values().zip(&before).filter(|(m, b)| best_learned(m) != **b).count();
+    save(&book, path)?;
+    Ok(writeln!(
+        out,
+        "{} games read, {} under the book's rule and size, {} through the book; {} book moves played; the first \
+         choice changed in {changed} of {} positions; written to {path}",
+        games.len(),
+        learned.games,
+        learned.used,
+        learned.counted,
+        book.len()
+    ))
+}
+
+/// The move a position's list ranks first ([`crate::book::ranking`]; ties to the first).
+fn best_learned(moves: &[crate::book::BookMove]) -> Option<Pos> {
+    moves.iter().zip(crate::book::ranking(moves)).rev().max_by_key(|&(_, v)| v).map(|(m, _)| m.point)
 }
 
 /// Writes `book` to `path` through a temporary file.
