@@ -189,15 +189,8 @@ fn run_learn(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, Str
         return Err("book learn FILE GAMES…: no game files (.tgr) given".to_string());
     }
     let mut book = Book::load(path)?;
-    let mut games = Vec::new();
-    for file in files {
-        let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-        let data = crate::records::read_training(&bytes, &mut |e| log::warn!("{file}: {e}"));
-        if !data.samples.is_empty() {
-            return Err(format!("{file}: not a game file (.tgr): the book learns from whole games"));
-        }
-        games.extend(data.games);
-    }
+    let files: Vec<std::path::PathBuf> = files.iter().map(std::path::PathBuf::from).collect();
+    let games = super::rescore::read_game_files(&files, out)?;
     let before: Vec<Option<Pos>> = book.entries.values().map(|m| best_learned(m)).collect();
     let learned = crate::book::learn::learn(&mut book, &games);
     let changed = book.entries.values().zip(&before).filter(|(m, b)| best_learned(m) != **b).count();
