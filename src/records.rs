@@ -8,13 +8,14 @@
 //! | 1 | rule, as Gomocup's `INFO rule`: 0 freestyle, 1 standard, 4 renju, 8 caro with overlines, 9 caro |
 //! | 1 | board size, 5 to 22 |
 //! | 1 | result: 0 White won, 1 draw, 2 Black won |
-//! | 1 | flags: bit 0 set when each move has a score, bit 1 when the players are named, bit 2 when each position has a searched best move |
+//! | 1 | flags: bit 0 set when each move has a score, bit 1 when the players are named, bit 2 when each position has a searched best move, bit 3 when Black's next move was forbidden (renju) and lost the game |
 //! | 1 | how many of the first moves were the opening (given, not chosen by the players) |
 //! | 2 | the number of moves `n` |
 //! | 2·n | the moves in order, Black first, each `(x << 5) \| y` with Gomocup's `x`, `y` |
 //! | 2·n | with flag bit 0: per move, the mover's search score (`i16`; −32768 for none, as for opening moves) |
 //! | 2 + a + b | with flag bit 1: Black's name (a length byte `a`, then `a` bytes of UTF-8), then White's (`b`) |
 //! | 2·n | with flag bit 2: per move, the best move a search found in the position before it (packed as the moves; `0xFFFF` for none) |
+//! | 2 | with flag bit 3: the forbidden point Black played after the last move (packed as a move; the result is White's) |
 //!
 //! **c-gomoku-cli's samples** (`-sample format=bin`): one entry per position, `4 + 2·ply` bytes: a `u16` with the
 //! result for the side to move in bits 0–1 (0 loss, 1 draw, 2 win), the ply in bits 2–10 and the board size in
@@ -72,6 +73,9 @@ pub struct GameRecord {
     pub players: Option<[String; 2]>,
     /// Per move, the best move a search (`rescore`) found in the position before it, if kept.
     pub best: Option<Vec<Option<Pos>>>,
+    /// The forbidden point Black played after the last move, which lost the game (renju): the result is White's,
+    /// but the position did not decide it, so training leaves such games out and the book counts them.
+    pub forbidden_end: Option<Pos>,
 }
 
 /// A search score as a game file keeps it: within what 16 bits hold, never [`NO_SCORE`].
@@ -139,7 +143,10 @@ pub fn write_game(out: &mut dyn Write, game: &GameRecord) -> io::Result<()> {
     let scores = game.scores.as_ref().filter(|s| s.len() == game.moves.len());
     let best = game.best.as_ref().filter(|b| b.len() == game.moves.len());
     let opening = u8::try_from(game.opening.min(game.moves.len())).unwrap_or(u8::MAX);
-    let flags = u8::from(scores.is_some()) | (u8::from(game.players.is_some()) << 1) | (u8::from(best.is_some()) << 2);
+    let flags = u8::from(scores.is_some())
+        | (u8::from(game.players.is_some()) << 1)
+        | (u8::from(best.is_some()) << 2)
+        | (u8::from(game.forbidden_end.is_some()) << 3);
     let mut bytes = vec![MARKER, game.rule.info() as u8, game.size as u8, game.outcome as u8, flags, opening];
     bytes.extend_from_slice(&n.to_le_bytes());
     for &p in &game.moves {
@@ -155,6 +162,9 @@ pub fn write_game(out: &mut dyn Write, game: &GameRecord) -> io::Result<()> {
     }
     for b in best.into_iter().flatten() {
         bytes.extend_from_slice(&b.map_or(NO_MOVE, pack).to_le_bytes());
+    }
+    if let Some(p) = game.forbidden_end {
+        bytes.extend_from_slice(&pack(p).to_le_bytes());
     }
     out.write_all(&bytes)
 }
@@ -197,7 +207,7 @@ fn read_game(bytes: &[u8]) -> Result<(GameRecord, usize), Bad> {
         r => return Err(Bad::Corrupt(format!("result {r}"))),
     };
     let flags = bytes[4];
-    if flags > 7 {
+    if flags > 15 {
         return Err(Bad::Corrupt(format!("flags {flags}")));
     }
     let opening = usize::from(bytes[5]);
@@ -242,7 +252,20 @@ fn read_game(bytes: &[u8]) -> Result<(GameRecord, usize), Bad> {
         best = Some(list);
         len = end;
     }
-    Ok((GameRecord { rule, size, outcome, opening, moves, scores, players, best }, len))
+    let mut forbidden_end = None;
+    if flags & 8 != 0 {
+        let end = len + 2;
+        let w = bytes.get(len..end).ok_or(Bad::Truncated(bytes.len(), end))?;
+        let p = unpack(u16::from_le_bytes([w[0], w[1]]), size)
+            .filter(|p| !moves.contains(p))
+            .ok_or_else(|| Bad::Corrupt("the forbidden last move is off the board or on a stone".to_string()))?;
+        if outcome != Outcome::WhiteWins || moves.len() % 2 != 0 {
+            return Err(Bad::Corrupt("a forbidden last move that is not Black's loss".to_string()));
+        }
+        forbidden_end = Some(p);
+        len = end;
+    }
+    Ok((GameRecord { rule, size, outcome, opening, moves, scores, players, best, forbidden_end }, len))
 }
 
 /// Unpacks moves, checking that each is on the board and on an empty point.
@@ -389,7 +412,17 @@ mod tests {
     fn game(moves: &[&str], outcome: Outcome, scores: bool) -> GameRecord {
         let moves: Vec<Pos> = moves.iter().map(|m| Pos::parse(m, 15).expect("point")).collect();
         let scores = scores.then(|| (0..moves.len()).map(|i| if i < 2 { NO_SCORE } else { i as i16 * 10 }).collect());
-        GameRecord { rule: Rule::Renju, size: 15, outcome, opening: 2, moves, scores, players: None, best: None }
+        GameRecord {
+            rule: Rule::Renju,
+            size: 15,
+            outcome,
+            opening: 2,
+            moves,
+            scores,
+            players: None,
+            best: None,
+            forbidden_end: None,
+        }
     }
 
     fn file(games: &[GameRecord]) -> Vec<u8> {
@@ -440,6 +473,38 @@ mod tests {
         let data = read_training(&bytes[..bytes.len() - 1], &mut |e| errors.push(e));
         assert_eq!(data.games.len(), 2);
         assert!(errors[0].starts_with("record 3: truncated"), "{errors:?}");
+    }
+
+    #[test]
+    fn a_forbidden_last_move_round_trips_and_must_be_blacks_loss() {
+        let mut lost = game(&["h8", "a1", "i8", "a3", "h10", "a5", "i9", "a7"], Outcome::WhiteWins, true);
+        lost.forbidden_end = Pos::parse("j8", 15).ok();
+        lost.players = Some(["black".to_string(), "white".to_string()]);
+        let plain = game(&["h8", "i9"], Outcome::Draw, false);
+        let mut errors = Vec::new();
+        let bytes = file(&[lost.clone(), plain.clone()]);
+        let data = read_training(&bytes, &mut |e| errors.push(e));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(data.games, [lost.clone(), plain.clone()]);
+        assert_eq!(game_ranges(&bytes).expect("whole").len(), 2);
+        // Cut inside the point: truncated.
+        let one = file(&[lost.clone()]);
+        let mut errors = Vec::new();
+        let data = read_training(&one[..one.len() - 1], &mut |e| errors.push(e));
+        assert!(data.games.is_empty() && errors[0].starts_with("record 1: truncated"), "{errors:?}");
+        // On a stone, won by Black, or after White's move: not a forbidden move of Black's that lost.
+        let mut on_stone = lost.clone();
+        on_stone.forbidden_end = Pos::parse("h8", 15).ok();
+        let mut black_won = lost.clone();
+        black_won.outcome = Outcome::BlackWins;
+        let mut whites_turn = lost.clone();
+        whites_turn.moves.pop();
+        for bad in [on_stone, black_won, whites_turn] {
+            let mut errors = Vec::new();
+            let data = read_training(&file(&[bad, plain.clone()]), &mut |e| errors.push(e));
+            assert_eq!(data.games, std::slice::from_ref(&plain));
+            assert!(errors.len() == 1 && errors[0].starts_with("record 1:"), "{errors:?}");
+        }
     }
 
     #[test]

@@ -199,6 +199,7 @@ fn book_learn_counts_the_games_through_the_book_and_the_engine_follows_them() {
         scores: None,
         players: Some(["pentazen".to_string(), "tengen".to_string()]),
         best: None,
+        forbidden_end: None,
     };
     let mut bytes = Vec::new();
     write_header(&mut bytes).expect("header");

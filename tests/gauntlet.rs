@@ -159,3 +159,49 @@ fn rules_opponents_and_shards_are_chosen_by_options() {
         assert!(out.contains(says), "{args:?}: {out}");
     }
 }
+
+#[test]
+fn a_forbidden_move_is_kept_in_the_game_file_and_other_forfeits_are_not() {
+    let dir = common::scratch("gauntlet", "forfeits");
+    let folder = dir.join("engines");
+    std::fs::create_dir_all(&folder).expect("dir");
+    // Black to move, with J8 a double three (H8-I8-J8 across, H10-I9-J8 diagonally).
+    let opening = "h8 a1 i8 a3 h10 a5 i9 a7";
+    engine(&folder, "pbrain-forbidder", "j8");
+    engine(&folder, "pbrain-crasher", "crash");
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, format!("{opening}\n")).expect("write openings");
+    let out_dir = dir.join("out");
+    let args = [
+        "gauntlet".to_string(),
+        "--engine".to_string(),
+        format!("'{BIN}' puppet j8"),
+        "--name".to_string(),
+        "me".to_string(),
+        "--openings".to_string(),
+        openings.display().to_string(),
+        "--opponents".to_string(),
+        folder.display().to_string(),
+        "--out".to_string(),
+        out_dir.display().to_string(),
+    ];
+    let out = Command::new(BIN).args(&args).env_remove("GAUNTLET").output().expect("run");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let games = |name: &str| {
+        let bytes = std::fs::read(out_dir.join(format!("{name}-renju.tgr"))).expect("game file");
+        read_training(&bytes, &mut |e| panic!("{e}")).games
+    };
+    let j8 = tengen::types::Pos::parse("j8", 15).ok();
+    // Both Black moves were the forbidden J8: White won each, and the point is kept after the opening's eight moves.
+    let forbidden = games("forbidder");
+    assert_eq!(forbidden.len(), 2, "{text}");
+    for g in &forbidden {
+        assert_eq!((g.outcome, g.forbidden_end, g.moves.len(), g.opening), (Outcome::WhiteWins, j8, 8, 8));
+    }
+    // Against the crasher only the game it won by my forbidden move is a record: its crash is not the position's.
+    let crashed = games("crasher");
+    assert_eq!(crashed.len(), 1, "{text}");
+    assert_eq!(crashed[0].players, Some(["me".to_string(), "crasher".to_string()]));
+    assert_eq!(crashed[0].forbidden_end, j8);
+}

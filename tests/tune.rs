@@ -144,12 +144,18 @@ fn tune_reports_corrupt_and_truncated_records_and_uses_the_rest() {
             scores: Some(scores),
             players: None,
             best: None,
+            forbidden_end: None,
         }
     };
     let games = [
         game(&["h8", "h9", "j10", "g8", "j8", "j9"], Outcome::BlackWins),
         game(&["h8", "i9", "j10", "g7"], Outcome::WhiteWins),
         game(&["h8", "h7", "j9", "g9", "g8", "k10", "f7"], Outcome::Draw),
+        // Black's next move, J8, was forbidden (a double three): left out of training.
+        GameRecord {
+            forbidden_end: Pos::parse("j8", 15).ok(),
+            ..game(&["h8", "a1", "i8", "a3", "h10", "a5", "i9", "a7"], Outcome::WhiteWins)
+        },
     ];
     let mut bytes = Vec::new();
     write_header(&mut bytes).expect("write");
@@ -158,7 +164,7 @@ fn tune_reports_corrupt_and_truncated_records_and_uses_the_rest() {
         starts.push(bytes.len());
         write_game(&mut bytes, g).expect("write");
     }
-    // Record 2's size byte is 99; the file ends inside a fourth record.
+    // Record 2's size byte is 99; the file ends inside a fifth record.
     bytes[starts[1] + 2] = 99;
     let mut tail = Vec::new();
     write_game(&mut tail, &games[0]).expect("write");
@@ -172,11 +178,16 @@ fn tune_reports_corrupt_and_truncated_records_and_uses_the_rest() {
         text.lines().any(|l| l.starts_with("error:") && l.contains("record 2") && l.contains("board size 99")),
         "{text}"
     );
-    assert!(text.lines().any(|l| l.starts_with("error:") && l.contains("record 4: truncated")), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("error:") && l.contains("record 5: truncated")), "{text}");
     assert!(text.contains("data: 2 games and 0 samples"), "{text}");
     assert!(text.contains("epoch   1:"), "{text}");
     let written = Weights::load(out_path.to_str().unwrap()).expect("weights file");
     assert!(written.header.iter().any(|l| l.contains("command: pbrain-tengen tune")));
     assert!(written.header.iter().any(|l| l.contains("eval loss")));
+    assert!(
+        written.header.iter().any(|l| l.contains("1 more that ended by a forbidden move left out")),
+        "{:?}",
+        written.header
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -58,6 +58,7 @@ fn positions_lists_each_position_of_game_files_once_with_its_side() {
         scores: None,
         players: None,
         best: None,
+        forbidden_end: None,
     };
     let path = dir.join("two.tgr");
     let mut bytes = Vec::new();

@@ -198,6 +198,7 @@ mod tests {
             scores: None,
             players: None,
             best: None,
+            forbidden_end: None,
         };
         // Mirrored left to right (a → o): the same position; I7 is G7's image.
         let flip = |s: &str| Pos::parse(s, 15).expect("point").transform(15, 1).notation(15);

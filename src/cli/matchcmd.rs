@@ -483,6 +483,7 @@ mod tests {
             scores: None,
             players: None,
             best: None,
+            forbidden_end: None,
         };
         let mut bytes = Vec::new();
         write_header(&mut bytes).expect("header");

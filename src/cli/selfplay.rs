@@ -420,6 +420,7 @@ fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Pla
         scores: Some(Vec::new()),
         players: None,
         best: None,
+        forbidden_end: None,
     };
     let no_game = |why| Played {
         end: End::Draw(why),

@@ -165,7 +165,9 @@ pub fn run_tune(c: &TuneCommand, out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// Reads game files (Tengen's `.tgr`, c-gomoku-cli's samples): their games, their samples and one line per file
-/// for the provenance. A file that cannot be read and every bad record get an `error:` line on `out`.
+/// for the provenance. A file that cannot be read and every bad record get an `error:` line on `out`. Games that
+/// ended by Black's forbidden move are left out (counted in the provenance): the rule, not the position, decided
+/// them.
 ///
 /// # Errors
 /// Output I/O errors.
@@ -189,8 +191,14 @@ pub fn read_game_files(
         for e in errors {
             writeln!(out, "error: {file}: {e}")?;
         }
-        sources.push(format!("{file} ({} games, {} samples)", data.games.len(), data.samples.len()));
-        games.extend(data.games);
+        let total = data.games.len();
+        let kept: Vec<_> = data.games.into_iter().filter(|g| g.forbidden_end.is_none()).collect();
+        let forfeits = match total - kept.len() {
+            0 => String::new(),
+            n => format!(", {n} more that ended by a forbidden move left out"),
+        };
+        sources.push(format!("{file} ({} games, {} samples{forfeits})", kept.len(), data.samples.len()));
+        games.extend(kept);
         samples.extend(data.samples);
     }
     Ok((games, samples, sources))

@@ -181,10 +181,17 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
 }
 
 /// A finished game as a training record: the opening and the moves, Black's and White's names, and the score each
-/// engine said for its moves (none for the opening). A forfeit is no record: the position did not decide it.
+/// engine said for its moves (none for the opening). A forbidden move of Black's is kept as the record's last point
+/// (a loss by the rule, which the book counts and training leaves out); any other forfeit is no record: time, a
+/// crash or a bad reply did not come from the position.
 fn training_record(record: &GameRecord, names: [&str; 2], config: &MatchConfig) -> Option<crate::records::GameRecord> {
     use crate::records::{NO_SCORE, Outcome as Result, stored_score};
+    let mut forbidden_end = None;
     let outcome = match &record.outcome {
+        Outcome::Forfeit(Color::Black, Forfeit::Forbidden(p, _)) => {
+            forbidden_end = Some(*p);
+            Result::WhiteWins
+        }
         Outcome::Forfeit(..) => return None,
         Outcome::Five(Color::Black, _) => Result::BlackWins,
         Outcome::Five(Color::White, _) => Result::WhiteWins,
@@ -202,6 +209,7 @@ fn training_record(record: &GameRecord, names: [&str; 2], config: &MatchConfig) 
         scores: any.then_some(scores),
         players: Some(names.map(str::to_string)),
         best: None,
+        forbidden_end,
     })
 }
 

@@ -448,6 +448,7 @@ mod tests {
             scores: None,
             players: None,
             best,
+            forbidden_end: None,
         }
     }
 
