@@ -239,6 +239,25 @@ fn book_learn_counts_the_games_through_the_book_and_the_engine_follows_them() {
         assert!(text.starts_with("error:"), "{text}");
     }
     assert_eq!(std::fs::read_to_string(path).expect("the book"), learned);
+    // Past the book: the positions after the fourth move, twelve games each (I8's and its image G8's together, shown
+    // as the first game that reached them played it), Black to move.
+    let (code, text) = run(&["book", "reached", path, games, "--min-games", "12"]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.starts_with("# 2 positions"), "{text}");
+    assert!(text.contains("\nH8 H9 H10 J8   # 12 games, 12/0/0 for the side to move\n"), "{text}");
+    assert!(text.contains("\nH8 H9 H10 G8   # 12 games, 2/0/10 for the side to move\n"), "{text}");
+    // Black, who was to move there, is pentazen in every game.
+    let (code, text) = run(&["book", "reached", path, games, "--player", "tengen", "--min-games", "1"]);
+    assert!(code == Some(0) && text.starts_with("# 0 positions"), "{text}");
+    for args in [
+        vec!["book", "reached", path],
+        vec!["book", "reached", path, games, "--min-games", "0"],
+        vec!["book", "reached", path, games, "--bogus"],
+    ] {
+        let (code, text) = run(&args);
+        assert_eq!(code, Some(2), "{args:?}: {text}");
+        assert!(text.starts_with("error:"), "{text}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

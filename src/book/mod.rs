@@ -18,6 +18,7 @@
 
 pub mod build;
 pub mod learn;
+pub mod reached;
 
 use crate::pattern::{MoveOutcome, PatternBoard};
 use crate::types::{Color, Pos, Rule};

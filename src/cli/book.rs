@@ -1,5 +1,6 @@
-//! `pbrain-tengen book build|learn|show`: grows an opening book by searching its leaves (src/book/build.rs), counts
-//! the results of games through it (src/book/learn.rs), and shows a position's book moves.
+//! `pbrain-tengen book build|learn|reached|show`: grows an opening book by searching its leaves (src/book/build.rs),
+//! counts the results of games through it (src/book/learn.rs), lists the positions games reached past it
+//! (src/book/reached.rs), and shows a position's book moves.
 
 use super::OptionCursor;
 use crate::book::Book;
@@ -33,6 +34,7 @@ pub(super) fn book_command(args: &[String], out: &mut dyn Write) -> Result<io::R
             run_build(&c, out)
         }
         Some((cmd, rest)) if cmd == "learn" => run_learn(rest, out),
+        Some((cmd, rest)) if cmd == "reached" => run_reached(rest, out),
         Some((cmd, rest)) if cmd == "show" => {
             let (path, moves) = rest.split_first().ok_or("book show FILE MOVES…: the book file is missing")?;
             let book = Book::load(path)?;
@@ -63,7 +65,9 @@ pub(super) fn book_command(args: &[String], out: &mut dyn Write) -> Result<io::R
             Ok(writeln!(out, "{} positions; here: {text}", book.len()))
         }
         _ => {
-            Err("expected book build --out FILE [options], book learn FILE GAMES… or book show FILE MOVES…".to_string())
+            Err("expected book build --out FILE [options], book learn FILE GAMES…, book reached FILE GAMES… [options] \
+                 or book show FILE MOVES…"
+                .to_string())
         }
     }
 }
@@ -205,6 +209,56 @@ fn run_learn(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, Str
         learned.counted,
         book.len()
     ))
+}
+
+/// `book reached FILE GAMES… [--player NAME] [--min-games N] [--max-stones S]`: the positions past the book that the
+/// games reached, one opening line each (what `book build --openings` reads), with how many games reached each and
+/// their results for the side to move in a comment.
+fn run_reached(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let mut options = crate::book::reached::ReachedOptions { player: None, max_stones: 16, min_games: 8 };
+    let mut files = Vec::new();
+    let mut cursor = OptionCursor::new(args);
+    while let Some((name, inline)) = cursor.next_option() {
+        match name.as_str() {
+            "--player" => options.player = Some(cursor.value(&name, &inline)?),
+            "--min-games" => options.min_games = cursor.number(&name, &inline, "game count", 1..=1_000_000)? as usize,
+            "--max-stones" => options.max_stones = cursor.number(&name, &inline, "stone count", 0..=225)? as usize,
+            other if other.starts_with("--") => return Err(format!("unknown option '{other}'")),
+            _ => files.push(name),
+        }
+    }
+    let Some((path, files)) = files.split_first() else {
+        return Err("book reached FILE GAMES…: the book file is missing".to_string());
+    };
+    if files.is_empty() {
+        return Err("book reached FILE GAMES…: no game files (.tgr) given".to_string());
+    }
+    let book = Book::load(path)?;
+    let files: Vec<std::path::PathBuf> = files.iter().map(std::path::PathBuf::from).collect();
+    let games = super::rescore::read_game_files(&files, out)?;
+    let list = crate::book::reached::reached(&book, &games, &options);
+    let result = (|| {
+        writeln!(
+            out,
+            "# {} positions past {path} reached by {} games or more (of {}), at most {} stones{}",
+            list.len(),
+            options.min_games,
+            games.len(),
+            options.max_stones,
+            options.player.as_ref().map_or(String::new(), |p| format!(", {p} to move"))
+        )?;
+        for r in &list {
+            writeln!(
+                out,
+                "{}   # {} games, {} for the side to move",
+                names(&r.moves, book.size),
+                r.games,
+                r.tally.text()
+            )?;
+        }
+        Ok(())
+    })();
+    Ok(result)
 }
 
 /// The move a position's list ranks first ([`crate::book::ranking`]; ties to the first).

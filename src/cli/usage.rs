@@ -193,9 +193,13 @@ A damaged library is read up to the damage: what was read is shown or written, t
     Command {
         name: "book",
         summary: "grows an opening book by deep searches; learns from games; shows a position's book moves",
-        usage: "usage: pbrain-tengen book build --out FILE [options] | book learn FILE GAMES.tgr... | book show FILE MOVES
+        usage: "usage: pbrain-tengen book build --out FILE [options] | book learn FILE GAMES.tgr...
+       | book reached FILE GAMES.tgr... [options] | book show FILE MOVES
   learn              counts, for each book move, how the games (.tgr) that played it went for its mover (W/D/L),
                      from scratch, and writes FILE back: the engine chooses by the score and these results
+  reached            the positions past the book that games reached, an opening line each (for --openings):
+                     --player NAME (only where NAME was to move), --min-games N (default 8),
+                     --max-stones S (default 16)
   --out FILE         the book (grown further when it exists; written after every step, so a stopped run resumes)
   --rule R, --size N the rule (default renju) and the board side (default 15)
   --openings FILE    start positions, one opening line each (default: the 26 renju openings)
