@@ -53,6 +53,15 @@ impl Tally {
         f64::from(self.wins) + f64::from(self.draws) / 2.0
     }
 
+    /// Counts a game that ended `outcome`, for `mover`'s side.
+    pub fn count(&mut self, outcome: Outcome, mover: Color) {
+        match (outcome, mover) {
+            (Outcome::Draw, _) => self.draws += 1,
+            (Outcome::BlackWins, Color::Black) | (Outcome::WhiteWins, Color::White) => self.wins += 1,
+            _ => self.losses += 1,
+        }
+    }
+
     /// `W/D/L`, as the book file writes it.
     #[must_use]
     pub fn text(self) -> String {
@@ -124,12 +133,7 @@ pub fn learn<'a>(book: &mut Book, games: impl IntoIterator<Item = &'a GameRecord
                 && stones.len() <= deepest
                 && let Some(slot) = book_move_of(book, &stones, p)
             {
-                let tally = &mut slot.tally;
-                match (game.outcome, side) {
-                    (Outcome::Draw, _) => tally.draws += 1,
-                    (Outcome::BlackWins, Color::Black) | (Outcome::WhiteWins, Color::White) => tally.wins += 1,
-                    _ => tally.losses += 1,
-                }
+                slot.tally.count(game.outcome, side);
                 learned.counted += 1;
                 used = true;
             }
@@ -189,17 +193,7 @@ mod tests {
         // H8 H7 H10 is symmetric about the H file: G7 and I7 are one move.
         let start = [(p("h8"), Color::Black), (p("h7"), Color::White), (p("h10"), Color::Black)];
         book.insert(&start, &[mv("g7", -650), mv("i6", -700)]);
-        let game = |moves: &[&str], outcome| GameRecord {
-            rule: Rule::Renju,
-            size: 15,
-            outcome,
-            opening: 3,
-            moves: moves.iter().map(|m| p(m)).collect(),
-            scores: None,
-            players: None,
-            best: None,
-            forbidden_end: None,
-        };
+        let game = crate::book::tests::renju_game;
         // Mirrored left to right (a → o): the same position; I7 is G7's image.
         let flip = |s: &str| Pos::parse(s, 15).expect("point").transform(15, 1).notation(15);
         let mirrored: Vec<String> = ["h8", "h7", "h10", "i7", "i9"].iter().map(|m| flip(m)).collect();

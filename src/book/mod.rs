@@ -376,8 +376,24 @@ impl Book {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::records::{GameRecord, Outcome};
+
+    /// A renju game on 15×15 from `moves` (`H8` notation), the first three the opening, for the book's tests.
+    pub(crate) fn renju_game(moves: &[&str], outcome: Outcome) -> GameRecord {
+        GameRecord {
+            rule: Rule::Renju,
+            size: 15,
+            outcome,
+            opening: 3,
+            moves: moves.iter().map(|m| Pos::parse(m, 15).expect("point")).collect(),
+            scores: None,
+            players: None,
+            best: None,
+            forbidden_end: None,
+        }
+    }
 
     fn board(moves: &[&str]) -> PatternBoard {
         let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");

@@ -9,7 +9,7 @@
 
 use super::learn::Tally;
 use super::{Book, Key, canonical};
-use crate::records::{GameRecord, Outcome};
+use crate::records::GameRecord;
 use crate::types::{Color, Pos};
 use std::collections::BTreeMap;
 
@@ -68,13 +68,7 @@ pub fn reached<'a>(
                         tally: Tally::default(),
                     });
                     entry.games += 1;
-                    match (game.outcome, side) {
-                        (Outcome::Draw, _) => entry.tally.draws += 1,
-                        (Outcome::BlackWins, Color::Black) | (Outcome::WhiteWins, Color::White) => {
-                            entry.tally.wins += 1;
-                        }
-                        _ => entry.tally.losses += 1,
-                    }
+                    entry.tally.count(game.outcome, side);
                     seen.push(key);
                 }
             }
@@ -90,6 +84,7 @@ pub fn reached<'a>(
 mod tests {
     use super::*;
     use crate::book::BookMove;
+    use crate::records::Outcome;
     use crate::types::Rule;
 
     fn p(m: &str) -> Pos {
@@ -97,17 +92,7 @@ mod tests {
     }
 
     fn game(moves: &[&str], outcome: Outcome, players: [&str; 2]) -> GameRecord {
-        GameRecord {
-            rule: Rule::Renju,
-            size: 15,
-            outcome,
-            opening: 3,
-            moves: moves.iter().map(|m| p(m)).collect(),
-            scores: None,
-            players: Some(players.map(str::to_string)),
-            best: None,
-            forbidden_end: None,
-        }
+        GameRecord { players: Some(players.map(str::to_string)), ..crate::book::tests::renju_game(moves, outcome) }
     }
 
     #[test]
