@@ -383,7 +383,7 @@ impl Negotiation {
 
     /// The colour to move on the board.
     fn to_move(&self) -> Color {
-        if self.stones.len() % 2 == 0 { Color::Black } else { Color::White }
+        Color::to_move(self.stones.len())
     }
 
     /// Who decides what next; `None` once the game proper has started.

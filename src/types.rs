@@ -42,6 +42,13 @@ impl Color {
 
     /// Both colours, Black first.
     pub const BOTH: [Color; 2] = [Color::Black, Color::White];
+
+    /// The colour to move after `moves` moves of a game Black started: also the colour of move `moves` counted
+    /// from 0.
+    #[must_use]
+    pub const fn to_move(moves: usize) -> Color {
+        if moves % 2 == 0 { Color::Black } else { Color::White }
+    }
 }
 
 impl fmt::Display for Color {

@@ -230,7 +230,7 @@ fn a_centred_position_evaluates_alike_on_every_board_size() {
                     moves.push(p);
                 }
             }
-            let side = if moves.len() % 2 == 0 { Color::Black } else { Color::White };
+            let side = Color::to_move(moves.len());
             let Ok(boards) = std::panic::catch_unwind(|| [15, 19, 20].map(|s| centred(&moves, s, rule))) else {
                 continue; // a five or a forbidden stone among the random ones
             };

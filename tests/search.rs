@@ -465,7 +465,7 @@ fn a_win_proved_at_one_move_is_found_again_at_the_next() {
         s.search.params.late_vct_score = 600;
     });
     for (i, m) in moves.split_whitespace().enumerate() {
-        let side = if i % 2 == 0 { Color::Black } else { Color::White };
+        let side = Color::to_move(i);
         engine.play(point(m), side).expect("legal");
     }
     let first = engine.think(None, |_| {});

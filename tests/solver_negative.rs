@@ -129,7 +129,7 @@ fn random_negatives(count: usize) -> Vec<Negative> {
         let rule = if tried % 2 == 0 { Rule::Renju } else { Rule::Freestyle };
         let stones_down = 30 + rng.below(31);
         let Some(pb) = random_board(&mut rng, rule, stones_down) else { continue };
-        let attacker = if pb.board().stone_count() % 2 == 0 { Color::Black } else { Color::White };
+        let attacker = Color::to_move(pb.board().stone_count());
         let (black, white) = (stones(&pb, Color::Black), stones(&pb, Color::White));
         let Ok(mut pb) = PatternBoard::from_stones(15, rule, &black, &white) else { continue };
         let fours = pb.board().points().filter(|&p| pb.board().is_empty(p) && pb.fours(attacker, p) > 0).count();

@@ -105,7 +105,7 @@ fn the_backward_pass_agrees_with_finite_differences() {
             let n = rng.random_range(6..40);
             let moves = random_moves(&mut rng, 15, n);
             let board = board_of(15, &moves);
-            let side = if moves.len() % 2 == 0 { Color::Black } else { Color::White };
+            let side = Color::to_move(moves.len());
             let flags = rng.random_range(0..2048u32);
             let target = rng.random_range(0.0..1.0);
             let mut trace = Trace::default();
@@ -164,7 +164,7 @@ fn the_rounded_network_agrees_with_the_float_model() {
             let n = rng.random_range(0..60);
             let moves = random_moves(&mut rng, 15, n);
             let board = board_of(15, &moves);
-            let side = if moves.len() % 2 == 0 { Color::Black } else { Color::White };
+            let side = Color::to_move(moves.len());
             let flags = rng.random_range(0..2048u32);
             let float = model.forward(&board, side, flags, &mut trace);
             let fixed = Accumulator::new(net, &board).logit(side, flags);

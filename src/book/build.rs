@@ -56,7 +56,7 @@ fn position(empty: &PatternBoard, moves: &[Pos]) -> Option<PatternBoard> {
         if !p.on_board(pb.board().size()) || !pb.board().is_empty(p) {
             return None;
         }
-        pb.make(p, if i % 2 == 0 { Color::Black } else { Color::White });
+        pb.make(p, Color::to_move(i));
     }
     Some(pb)
 }
@@ -92,7 +92,7 @@ impl Walk<'_> {
             return;
         }
         let stone = i64::from(self.options.stone_cost) * (moves.len() + 1 - start_len) as i64;
-        let side = if moves.len() % 2 == 0 { Color::Black } else { Color::White };
+        let side = Color::to_move(moves.len());
         // A five ends the game: its score stands as the search gave it, and nothing follows it.
         for m in self.book.moves(&pb).into_iter().filter(|m| !pb.is_five(side, m.point)) {
             moves.push(m.point);
@@ -229,7 +229,7 @@ mod tests {
         let mut backed = 0;
         for (key, moves) in &book.entries {
             let stones: Vec<(Pos, Color)> = crate::book::key_stones(key).collect();
-            let side = if stones.len() % 2 == 0 { Color::Black } else { Color::White };
+            let side = Color::to_move(stones.len());
             for m in moves {
                 let mut child = stones.clone();
                 child.push((m.point, side));

@@ -128,7 +128,7 @@ pub fn learn<'a>(book: &mut Book, games: impl IntoIterator<Item = &'a GameRecord
         let mut stones: Vec<(Pos, Color)> = Vec::with_capacity(game.moves.len());
         let mut used = false;
         for (i, &p) in game.moves.iter().enumerate() {
-            let side = if i % 2 == 0 { Color::Black } else { Color::White };
+            let side = Color::to_move(i);
             if i >= game.opening
                 && stones.len() <= deepest
                 && let Some(slot) = book_move_of(book, &stones, p)

@@ -236,7 +236,7 @@ impl Book {
         for key in keys {
             let Some(mut moves) = self.entries.remove(&key) else { continue };
             let stones: Vec<(Pos, Color)> = key_stones(&key).collect();
-            let side = if stones.len() % 2 == 0 { Color::Black } else { Color::White };
+            let side = Color::to_move(stones.len());
             for m in &mut moves {
                 if !m.point.on_board(self.size) || stones.iter().any(|&(p, _)| p == m.point) {
                     continue;
@@ -398,7 +398,7 @@ pub(crate) mod tests {
     fn board(moves: &[&str]) -> PatternBoard {
         let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");
         for (i, m) in moves.iter().enumerate() {
-            pb.make(Pos::parse(m, 15).expect("point"), if i % 2 == 0 { Color::Black } else { Color::White });
+            pb.make(Pos::parse(m, 15).expect("point"), Color::to_move(i));
         }
         pb
     }
@@ -457,7 +457,7 @@ pub(crate) mod tests {
         let mirrored = |moves: &[&str]| {
             let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");
             for (i, m) in moves.iter().enumerate() {
-                pb.make(p(m).transform(15, 1), if i % 2 == 0 { Color::Black } else { Color::White });
+                pb.make(p(m).transform(15, 1), Color::to_move(i));
             }
             pb
         };

@@ -50,7 +50,7 @@ pub fn reached<'a>(
         let mut stones: Vec<(Pos, Color)> = Vec::with_capacity(game.moves.len());
         let mut seen: Vec<Key> = Vec::new();
         for (i, &p) in game.moves.iter().enumerate() {
-            let side = if i % 2 == 0 { Color::Black } else { Color::White };
+            let side = Color::to_move(i);
             if i > options.max_stones {
                 break;
             }

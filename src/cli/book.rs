@@ -44,7 +44,7 @@ pub(super) fn book_command(args: &[String], out: &mut dyn Write) -> Result<io::R
                 if !pb.board().is_empty(p) {
                     return Err(format!("{w} is taken"));
                 }
-                pb.make(p, if i % 2 == 0 { Color::Black } else { Color::White });
+                pb.make(p, Color::to_move(i));
             }
             let moves = book.moves(&pb);
             let text = if moves.is_empty() {

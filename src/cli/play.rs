@@ -72,11 +72,7 @@ pub fn play(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) ->
         else {
             return out.flush();
         };
-        let placed: Vec<(Pos, Color)> = stones
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| (p, if i % 2 == 0 { Color::Black } else { Color::White }))
-            .collect();
+        let placed: Vec<(Pos, Color)> = stones.iter().enumerate().map(|(i, &p)| (p, Color::to_move(i))).collect();
         if let Err(e) = engine
             .new_game(size, rule)
             .map_err(|e| e.to_string())

@@ -62,7 +62,7 @@ pub enum Swap2Decision {
 
 /// The colour to move on a negotiation's board (Black first, then alternating).
 pub(super) fn to_move(pb: &PatternBoard) -> Color {
-    if pb.board().stone_count() % 2 == 0 { Color::Black } else { Color::White }
+    Color::to_move(pb.board().stone_count())
 }
 
 /// The number of offers (from 1) whose chance (`chances[n - 1]`, see [`Engine::offer_chances`]) is nearest

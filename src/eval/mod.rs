@@ -321,7 +321,7 @@ mod tests {
         pb.set_code_values(Some(w.code_values(Rule::Renju)));
         for (i, m) in ["h8", "h9", "j8", "g8", "j10", "j9", "k9"].iter().enumerate() {
             let p = Pos::parse(m, 15).expect("point");
-            pb.make(p, if i % 2 == 0 { Color::Black } else { Color::White });
+            pb.make(p, Color::to_move(i));
             assert_eq!(pb.code_sums(), code_sums_from_scratch(&pb, w));
         }
         assert_ne!(pb.code_sums(), [[0, 0]; 2]);

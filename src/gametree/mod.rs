@@ -188,7 +188,7 @@ impl Tree {
     #[must_use]
     pub fn color(&self, id: NodeId) -> Color {
         let before = self.moves(id).len() - usize::from(self.nodes[id].is_move && id != Tree::ROOT);
-        if before % 2 == 0 { Color::Black } else { Color::White }
+        Color::to_move(before)
     }
 
     /// The nodes in the order a RenLib file lists them (each node, then its variations' subtrees in order).

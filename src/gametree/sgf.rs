@@ -237,7 +237,7 @@ fn node(tree: &mut Tree, parent: NodeId, props: &Properties) -> Result<NodeId, S
         let p = parse_point(&text, tree.size).ok_or_else(|| {
             format!("bad point {}[{}] (passes are not moves here)", letter(color), String::from_utf8_lossy(&text))
         })?;
-        let turn = if tree.moves(parent).len() % 2 == 0 { Color::Black } else { Color::White };
+        let turn = Color::to_move(tree.moves(parent).len());
         if color != turn {
             return Err(format!(
                 "{}[{}] is out of turn: it is {}'s move",

@@ -319,7 +319,7 @@ pub fn read_stones(stones: &[(Pos, u8)]) -> Result<Vec<(Pos, Color)>, PositionEr
     let count = |field: u8| stones.iter().filter(|&&(_, f)| f == field).count();
     let (own, theirs) = (count(1), count(2));
     let ours = if own + theirs < stones.len() {
-        if stones.len() % 2 == 0 { Color::Black } else { Color::White }
+        Color::to_move(stones.len())
     } else if own == theirs {
         Color::Black
     } else if theirs == own + 1 {
@@ -332,8 +332,7 @@ pub fn read_stones(stones: &[(Pos, u8)]) -> Result<Vec<(Pos, Color)>, PositionEr
     let colour = |i: usize, field: u8| match field {
         1 => ours,
         2 => ours.opponent(),
-        _ if i % 2 == 0 => Color::Black,
-        _ => Color::White,
+        _ => Color::to_move(i),
     };
     Ok(stones.iter().enumerate().map(|(i, &(p, f))| (p, colour(i, f))).collect())
 }

@@ -38,11 +38,6 @@ pub fn verdict(score: i32, side: Color, rule: Rule, stones: usize) -> String {
     }
 }
 
-/// The colour to move after `moves` moves.
-pub fn side_after(moves: usize) -> Color {
-    if moves % 2 == 0 { Color::Black } else { Color::White }
-}
-
 /// A lock that a panicked holder did not spoil (what it guards is whole after every write).
 pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
@@ -103,7 +98,7 @@ pub fn engine_at(size: usize, rule: Rule, moves: &[Pos], hash_bytes: usize) -> R
     let mut engine = Engine::new(size, rule).map_err(|e| e.to_string())?;
     engine.set_hash_bytes(hash_bytes);
     for (i, &p) in moves.iter().enumerate() {
-        engine.play(p, side_after(i)).map_err(|e| e.to_string())?;
+        engine.play(p, Color::to_move(i)).map_err(|e| e.to_string())?;
     }
     Ok(engine)
 }
@@ -290,7 +285,7 @@ fn review(
         if stop.load(Ordering::Relaxed) || lock(evals).generation != generation {
             break;
         }
-        let side = side_after(ply);
+        let side = Color::to_move(ply);
         let rate = match engine.winner() {
             Some(winner) => Some(if winner == Color::Black { 1.0 } else { 0.0 }),
             None if engine.board().board().is_full() => Some(0.5),

@@ -3,7 +3,7 @@
 //! ([`super::analysis`]).
 
 use super::Refused;
-use super::analysis::{Analysis, Evals, GAME_HASH_BYTES, Review, lock, side_after, verdict, win_rate};
+use super::analysis::{Analysis, Evals, GAME_HASH_BYTES, Review, lock, verdict, win_rate};
 use super::opening::OpeningSession;
 use super::study::Study;
 use crate::engine::Engine;
@@ -337,7 +337,7 @@ impl Game {
         if let Some(analysis) = self.analysis.take() {
             let ply = analysis.ply;
             if let Some(report) = analysis.stop() {
-                lock(&self.evals).set(ply, win_rate(report.score, side_after(ply), self.rule(), ply));
+                lock(&self.evals).set(ply, win_rate(report.score, Color::to_move(ply), self.rule(), ply));
             }
         }
     }
@@ -376,7 +376,7 @@ impl Game {
     pub fn analysis_json(&self) -> Value {
         let Some(analysis) = &self.analysis else { return json!({ "running": false }) };
         let (running, report, candidates) = analysis.read();
-        let side = side_after(analysis.ply);
+        let side = Color::to_move(analysis.ply);
         let (rule, ply) = (self.rule(), analysis.ply);
         let mut out = report.as_ref().map_or_else(|| json!({}), |r| self.report_json(r, side, ply));
         out["running"] = json!(running);
