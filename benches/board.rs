@@ -46,7 +46,7 @@ fn main() {
             pairs = 0;
             let start = Instant::now();
             for board in &mut boards {
-                let side = if board.board().stone_count() % 2 == 0 { Color::Black } else { Color::White };
+                let side = Color::to_move(board.board().stone_count());
                 for i in 0..15 * 15 {
                     let p = Pos::new(i % 15, i / 15);
                     if board.board().is_empty(p) {

@@ -55,7 +55,7 @@ fn main() {
             calls = 0;
             let start = Instant::now();
             for (board, acc) in boards.iter_mut().zip(&mut accs) {
-                let side = if board.board().stone_count() % 2 == 0 { Color::Black } else { Color::White };
+                let side = Color::to_move(board.board().stone_count());
                 for i in 0..15 * 15 {
                     let p = Pos::new(i % 15, i / 15);
                     if !board.board().is_empty(p) {
