@@ -253,3 +253,61 @@ fn merge_refuses_results_that_do_not_belong_together() {
     assert!(run_err(&dir, &["merge"]).contains("merge needs files"));
     assert!(run_err(&dir, &["match", "--engine", "a", "--engine", "b", "--shard", "3/2"]).contains("I/N"));
 }
+
+/// The numbers inside the first `[...]` of the line that starts with `prefix` (trimmed).
+fn bracketed(out: &str, prefix: &str) -> Vec<usize> {
+    let line = out.lines().map(str::trim).find(|l| l.starts_with(prefix)).unwrap_or_else(|| panic!("{prefix}:\n{out}"));
+    let inner = &line[line.find('[').expect("[") + 1..line.find(']').expect("]")];
+    inner.split(", ").map(|n| n.parse().expect("a count")).collect()
+}
+
+#[test]
+fn whole_runs_pool_into_one_report_with_their_pairs_kept() {
+    let dir = common::scratch("shard", "runs");
+    run_match(&dir, &["--results", "all.res", "--concurrency", "2"]);
+    let text = std::fs::read_to_string(dir.join("all.res")).expect("results");
+    let write = |name: &str, t: &str| std::fs::write(dir.join(name), t).expect("write");
+    // The same games again under another name of the first engine: a second run of the same build.
+    write("again.res", &text.replacen("engine deep\n", "engine deep-again\n", 1));
+    let one = run_ok(&dir, &["merge", "all.res"]);
+    let both = run_ok(&dir, &["merge", "--runs", "all.res", "again.res"]);
+    assert!(both.starts_with("pooled 2 runs: 16 games, the engines named as in all.res\n"), "{both}");
+    let score = |out: &str| -> Vec<usize> {
+        let line = out.lines().find(|l| l.starts_with("Score of deep vs shallow: ")).unwrap_or_else(|| panic!("{out}"));
+        line.rsplit(": ").next().expect("score").split(" - ").map(|n| n.parse().expect("count")).collect()
+    };
+    assert_eq!(score(&both), score(&one).iter().map(|n| 2 * n).collect::<Vec<_>>(), "{both}");
+    // Each run's pairs stay pairs: twice the pentanomial counts, not pairs made across the runs.
+    let penta = bracketed(&one, "pentanomial");
+    assert_eq!(bracketed(&both, "pentanomial"), penta.iter().map(|n| 2 * n).collect::<Vec<_>>(), "{both}");
+    assert_eq!(penta.iter().sum::<usize>(), 4);
+    // By opening, every count doubles too.
+    let rows = |out: &str| -> Vec<Vec<usize>> {
+        out.lines()
+            .filter_map(|l| l.split_once("as Black "))
+            .filter(|(head, _)| head.trim_start().starts_with("h8"))
+            .map(|(_, counts)| {
+                counts
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter(|n| !n.is_empty())
+                    .map(|n| n.parse().expect("count"))
+                    .collect()
+            })
+            .collect()
+    };
+    let by_one = rows(&run_ok(&dir, &["merge", "--by-opening", "all.res"]));
+    let by_both = rows(&run_ok(&dir, &["merge", "--runs", "--by-opening", "all.res", "again.res"]));
+    assert_eq!(by_one.len(), 4);
+    let doubled: Vec<Vec<usize>> = by_one.iter().map(|r| r.iter().map(|n| 2 * n).collect()).collect();
+    assert_eq!(by_both, doubled);
+    // Refused: a shard, another opponent, another time, the same run twice, --paired beside it, game files.
+    run_match(&dir, &["--shard", "1/2", "--results", "half.res"]);
+    assert!(run_err(&dir, &["merge", "--runs", "all.res", "half.res"]).contains("--runs pools whole runs"));
+    write("rival.res", &text.replacen("engine shallow\n", "engine rival\n", 1));
+    let e = run_err(&dir, &["merge", "--runs", "all.res", "rival.res"]);
+    assert!(e.contains("rival.res: not the same match as all.res but for the first engine: 'engine rival'"), "{e}");
+    write("slower.res", &text.replace("turn-ms 5000", "turn-ms 500"));
+    assert!(run_err(&dir, &["merge", "--runs", "all.res", "slower.res"]).contains("'turn-ms 500' against"));
+    assert!(run_err(&dir, &["merge", "--runs", "all.res", "all.res"]).contains("the same run given twice"));
+    assert!(run_err(&dir, &["merge", "--runs", "--paired", "all.res", "again.res"]).contains("one or the other"));
+}

@@ -8,11 +8,12 @@ use crate::records::{MAGIC, game_ranges};
 use crate::types::Rule;
 use std::io::{self, Write};
 
-/// Runs `merge [--out FILE] FILE...` (or `merge --paired A B`).
+/// Runs `merge [--out FILE] FILE...` (or `merge --paired A B`, or `merge --runs FILE...`).
 pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let mut target = None::<String>;
     let mut by_opening = false;
     let mut paired = false;
+    let mut runs = false;
     let mut files = Vec::new();
     let mut cursor = OptionCursor::new(args);
     while let Some((name, inline)) = cursor.next_option() {
@@ -20,12 +21,16 @@ pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::
             "--out" => target = Some(cursor.value(&name, &inline)?),
             "--by-opening" => by_opening = true,
             "--paired" => paired = true,
+            "--runs" => runs = true,
             other if other.starts_with('-') => return Err(format!("unknown option '{other}'")),
             _ => files.push(name),
         }
     }
     if files.is_empty() {
         return Err("merge needs files: match results files, or --out FILE and game files".to_string());
+    }
+    if paired && runs {
+        return Err("--paired compares two runs and --runs pools them: one or the other".to_string());
     }
     if paired {
         let [a, b] = &files[..] else {
@@ -52,8 +57,13 @@ pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::
                         .map_err(|_| format!("{name}: not a match results file (not text; game files need --out FILE)"))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            crate::matches::shard::merge(&texts, by_opening, out)
+            if runs {
+                crate::matches::pool::pool(&texts, by_opening, out)
+            } else {
+                crate::matches::shard::merge(&texts, by_opening, out)
+            }
         }
+        (_, _) if runs && games > 0 => Err("--runs reads match results files, not game files".to_string()),
         (_, _) if by_opening && games > 0 => Err("--by-opening reads match results files, not game files".to_string()),
         (0, Some(_)) => Err(format!("{}: not a Tengen game file (no TGR1 at its start)", files[0])),
         (_, None) => Err("game files are joined into a file: merge --out ALL.tgr FILE.tgr...".to_string()),

@@ -164,6 +164,8 @@ position once.",
        pbrain-tengen merge --out ALL.tgr FILE.tgr...   (game files: checked, then concatenated into ALL.tgr)
        pbrain-tengen merge --paired A.results B.results   (two runs against one opponent on the same openings,
                                                           compared opening pair by pair: the difference in Elo)
+       pbrain-tengen merge --runs FILE...   (whole runs against one opponent on the same openings, pooled into one
+                                            report: the first engine's name and command may differ)
 Results files must come from the same run (engines, rule, clock, openings, SPRT); a shard given twice, a damaged
 or unfinished file, or game files of different rules or with a damaged record are refused with a message.",
     },

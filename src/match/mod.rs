@@ -13,6 +13,7 @@ pub mod game;
 pub mod gauntlet;
 mod negotiation;
 pub mod paired;
+pub mod pool;
 pub mod process;
 pub mod sgf;
 pub mod shard;

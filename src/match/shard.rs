@@ -198,7 +198,7 @@ fn parse_game(rest: &str) -> Option<GameResult> {
 
 /// The configuration a results file's settings describe, as far as the report needs it (engines, opening rule,
 /// SPRT), and the number of games of the whole run.
-fn config_of(settings: &[String]) -> Result<(MatchConfig, usize), String> {
+pub(super) fn config_of(settings: &[String]) -> Result<(MatchConfig, usize), String> {
     let mut config = MatchConfig::new(Vec::new());
     let mut games_per_pair = None;
     for line in settings {
@@ -224,6 +224,20 @@ fn config_of(settings: &[String]) -> Result<(MatchConfig, usize), String> {
     Ok((config, total))
 }
 
+/// The first line where two files' settings differ, as `'MINE' against 'THEIRS'` (`(nothing)` past a shorter
+/// list's end).
+pub(super) fn first_difference(mine: &[String], theirs: &[String]) -> String {
+    let (a, b) = mine
+        .iter()
+        .map(Some)
+        .chain(std::iter::repeat(None))
+        .zip(theirs.iter().map(Some).chain(std::iter::repeat(None)))
+        .find(|(a, b)| a != b)
+        .unwrap_or((None, None));
+    let show = |l: Option<&String>| l.map_or("(nothing)".to_string(), |l| format!("'{l}'"));
+    format!("{} against {}", show(a), show(b))
+}
+
 /// `merge` of match results: the texts of shards' results files (with the names errors give them) merged and
 /// reported as one run; with `by_opening`, each opening's games too ([`tally::write_by_opening`]).
 ///
@@ -235,21 +249,11 @@ pub fn merge(files: &[(String, String)], by_opening: bool, out: &mut dyn Write) 
     let Some(first) = shards.first() else { return Err("merge needs at least one results file".to_string()) };
     for s in &shards[1..] {
         if s.settings != first.settings {
-            let (mine, theirs) = s
-                .settings
-                .iter()
-                .map(Some)
-                .chain(std::iter::repeat(None))
-                .zip(first.settings.iter().map(Some).chain(std::iter::repeat(None)))
-                .find(|(a, b)| a != b)
-                .unwrap_or((None, None));
-            let show = |l: Option<&String>| l.map_or("(nothing)".to_string(), |l| format!("'{l}'"));
             return Err(format!(
-                "{}: its settings differ from {}'s: {} against {} (not the same run)",
+                "{}: its settings differ from {}'s: {} (not the same run)",
                 s.name,
                 first.name,
-                show(mine),
-                show(theirs)
+                first_difference(&s.settings, &first.settings)
             ));
         }
         if s.shard.count != first.shard.count {
