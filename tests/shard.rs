@@ -300,6 +300,18 @@ fn whole_runs_pool_into_one_report_with_their_pairs_kept() {
     assert_eq!(by_one.len(), 4);
     let doubled: Vec<Vec<usize>> = by_one.iter().map(|r| r.iter().map(|n| 2 * n).collect()).collect();
     assert_eq!(by_both, doubled);
+    // A run with a game missing (its first pair half played) pools with another such run without pairing their
+    // lone games: three whole pairs each, not seven pairs.
+    let part: String = text
+        .lines()
+        .filter(|l| !l.starts_with("game 2 "))
+        .map(|l| if l.starts_with("end ") { "end 7\n".to_string() } else { format!("{l}\n") })
+        .collect();
+    write("part.res", &part);
+    write("part-again.res", &part.replacen("engine deep\n", "engine deep-again\n", 1));
+    let halves = run_ok(&dir, &["merge", "--runs", "part.res", "part-again.res"]);
+    assert!(halves.starts_with("pooled 2 runs: 14 games"), "{halves}");
+    assert_eq!(bracketed(&halves, "pentanomial").iter().sum::<usize>(), 6, "{halves}");
     // Refused: a shard, another opponent, another time, the same run twice, --paired beside it, game files.
     run_match(&dir, &["--shard", "1/2", "--results", "half.res"]);
     assert!(run_err(&dir, &["merge", "--runs", "all.res", "half.res"]).contains("--runs pools whole runs"));
@@ -310,4 +322,9 @@ fn whole_runs_pool_into_one_report_with_their_pairs_kept() {
     assert!(run_err(&dir, &["merge", "--runs", "all.res", "slower.res"]).contains("'turn-ms 500' against"));
     assert!(run_err(&dir, &["merge", "--runs", "all.res", "all.res"]).contains("the same run given twice"));
     assert!(run_err(&dir, &["merge", "--runs", "--paired", "all.res", "again.res"]).contains("one or the other"));
+    assert!(run_err(&dir, &["merge", "--runs", "--out", "x.res", "all.res"]).contains("no --out"));
+    let first_game = text.lines().find(|l| l.starts_with("game 1 ")).expect("game 1");
+    let doubled = text.replacen(first_game, &format!("{first_game}\n{first_game}"), 1).replace("end 8", "end 9");
+    write("doubled.res", &doubled);
+    assert!(run_err(&dir, &["merge", "--runs", "doubled.res"]).contains("game 1 is there twice"));
 }

@@ -32,6 +32,9 @@ pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::
     if paired && runs {
         return Err("--paired compares two runs and --runs pools them: one or the other".to_string());
     }
+    if runs && target.is_some() {
+        return Err("--runs reports on results files and writes none: no --out".to_string());
+    }
     if paired {
         let [a, b] = &files[..] else {
             return Err("merge --paired compares two runs: merge --paired A.results B.results".to_string());

@@ -55,8 +55,11 @@ pub fn pool(files: &[(String, String)], by_opening: bool, out: &mut dyn Write) -
         let mut rounds = BTreeSet::new();
         for g in &r.games {
             let fits = g.pair < pairs.len() && g.game < config.games && g.round == g.game * pairs.len() + g.pair + 1;
-            if !fits || !rounds.insert(g.round) {
-                return Err(format!("{}: game {} is not one of its run's games, or is there twice", r.name, g.round));
+            if !fits {
+                return Err(format!("{}: game {} is not one of its run's games", r.name, g.round));
+            }
+            if !rounds.insert(g.round) {
+                return Err(format!("{}: game {} is there twice", r.name, g.round));
             }
             let pooled = tally::GameResult { game: g.game + k * step, ..*g };
             ledger.add(&pooled);
