@@ -46,11 +46,6 @@ impl Run {
     fn name(&self) -> &str {
         self.file.settings.first().and_then(|l| l.strip_prefix("engine ")).unwrap_or("?")
     }
-
-    /// The settings that must agree between the runs: all but the first engine's name and command.
-    fn shared_settings(&self) -> &[String] {
-        self.file.settings.get(2..).unwrap_or(&[])
-    }
 }
 
 /// `merge --paired`: the results files `a` and `b` (name, text) of two runs against the same opponent on the same
@@ -60,16 +55,16 @@ impl Run {
 /// A file that is not a whole finished run of two engines, or runs whose opponent, rule, time or openings differ.
 pub fn paired(a: (&str, &str), b: (&str, &str), out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let (a, b) = (Run::of(a.0, a.1)?, Run::of(b.0, b.1)?);
-    if let Some((x, y)) = a.shared_settings().iter().zip(b.shared_settings()).find(|(x, y)| x != y) {
+    if let Some((x, y)) = a.file.shared_settings().iter().zip(b.file.shared_settings()).find(|(x, y)| x != y) {
         return Err(format!(
             "{} and {} are not the same run but for the first engine: '{x}' against '{y}'",
             a.file.name, b.file.name
         ));
     }
-    if a.shared_settings().len() != b.shared_settings().len() {
+    if a.file.shared_settings().len() != b.file.shared_settings().len() {
         return Err(format!("{} and {} do not have the same openings", a.file.name, b.file.name));
     }
-    let opponent = a.shared_settings().first().and_then(|l| l.strip_prefix("engine ")).unwrap_or("?").to_string();
+    let opponent = a.file.shared_settings().first().and_then(|l| l.strip_prefix("engine ")).unwrap_or("?").to_string();
     let diffs: Vec<f64> =
         a.pairs.iter().zip(&b.pairs).filter_map(|(&x, &y)| Some((x? as f64 - y? as f64) / 2.0)).collect();
     if diffs.is_empty() {

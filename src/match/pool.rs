@@ -6,8 +6,7 @@
 //! (merge a run's shards first), and each run's opening pairs stay pairs: the pentanomial counts and the margins
 //! treat the runs' games as one longer run's. The report names the engines as the first file does.
 
-use super::shard::{ShardFile, config_of, first_difference, read};
-use super::tally::{self, Ledger};
+use super::shard::{ShardFile, Totals, first_difference, read};
 use std::collections::BTreeSet;
 use std::io::{self, Write};
 
@@ -20,8 +19,6 @@ use std::io::{self, Write};
 pub fn pool(files: &[(String, String)], by_opening: bool, out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let runs: Vec<ShardFile> = files.iter().map(|(name, text)| read(name, text)).collect::<Result<_, _>>()?;
     let Some(first) = runs.first() else { return Err("merge --runs needs at least one results file".to_string()) };
-    // The settings that must agree: all but the first engine's name and command.
-    let shared = |r: &ShardFile| r.settings.get(2..).unwrap_or(&[]).to_vec();
     for (k, r) in runs.iter().enumerate() {
         if r.shard.count != 1 {
             return Err(format!(
@@ -32,50 +29,35 @@ pub fn pool(files: &[(String, String)], by_opening: bool, out: &mut dyn Write) -
         if let Some(i) = runs[..k].iter().position(|o| o.settings == r.settings && o.games == r.games) {
             return Err(format!("{} and {} are the same run given twice", runs[i].name, r.name));
         }
-        let (mine, theirs) = (shared(r), shared(first));
-        if mine != theirs {
+        if r.shared_settings() != first.shared_settings() {
             return Err(format!(
                 "{}: not the same match as {} but for the first engine: {}",
                 r.name,
                 first.name,
-                first_difference(&mine, &theirs)
+                first_difference(r.shared_settings(), first.shared_settings())
             ));
         }
     }
-    let (config, _) = config_of(&first.settings).map_err(|e| format!("{}: {e}", first.name))?;
-    let pairs = config.pairs();
-    let openings: Vec<String> =
-        first.settings.iter().filter_map(|l| l.strip_prefix("opening ")).map(str::to_string).collect();
-    let mut ledger = Ledger::new(pairs.len());
-    let mut per_opening = vec![Ledger::new(pairs.len()); openings.len()];
+    let (mut totals, _) = Totals::new(&first.settings).map_err(|e| format!("{}: {e}", first.name))?;
     // Run k's games are numbered after run k - 1's, an even step on so that a pair's two games stay together and a
     // draw's colours (told by the game's number) stay as they were.
-    let step = config.games + config.games % 2;
+    let step = totals.config.games + totals.config.games % 2;
     for (k, r) in runs.iter().enumerate() {
         let mut rounds = BTreeSet::new();
         for g in &r.games {
-            let fits = g.pair < pairs.len() && g.game < config.games && g.round == g.game * pairs.len() + g.pair + 1;
-            if !fits {
+            if !totals.fits(g) {
                 return Err(format!("{}: game {} is not one of its run's games", r.name, g.round));
             }
             if !rounds.insert(g.round) {
                 return Err(format!("{}: game {} is there twice", r.name, g.round));
             }
-            let pooled = tally::GameResult { game: g.game + k * step, ..*g };
-            ledger.add(&pooled);
-            if !openings.is_empty() {
-                per_opening[(g.game / 2) % openings.len()].add(&pooled);
-            }
+            totals.add(g, k * step);
         }
     }
     Ok((|| {
-        writeln!(out, "pooled {} runs: {} games, the engines named as in {}", runs.len(), ledger.games, first.name)?;
+        let games = totals.ledger.games;
+        writeln!(out, "pooled {} runs: {games} games, the engines named as in {}", runs.len(), first.name)?;
         // No SPRT verdict: the runs were not one sequential test.
-        let summary = ledger.summary(&pairs, None);
-        tally::write_results(&config, &ledger, &summary, out)?;
-        if by_opening {
-            tally::write_by_opening(&config, &openings, &per_opening, out)?;
-        }
-        Ok(())
+        totals.write(None, by_opening, out)
     })())
 }

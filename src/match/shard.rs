@@ -20,7 +20,7 @@
 //! answers in ms, `WINNER` `black`, `white` or `draw`. A file without its `end` line is a shard that did not finish.
 
 use super::config::{EngineSpec, MatchConfig, Shard};
-use super::stats::Sprt;
+use super::stats::{Decision, Sprt};
 use super::tally::{self, GameResult, Ledger};
 use crate::openings::format_opening;
 use crate::types::Color;
@@ -123,6 +123,14 @@ pub(super) struct ShardFile {
     pub(super) games: Vec<GameResult>,
 }
 
+impl ShardFile {
+    /// The settings two runs of one engine against the same opponent share: all but the first engine's name and
+    /// command (what `--paired` and `--runs` let differ).
+    pub(super) fn shared_settings(&self) -> &[String] {
+        self.settings.get(2..).unwrap_or(&[])
+    }
+}
+
 /// Reads one results file's text; `name` is how errors name it.
 pub(super) fn read(name: &str, text: &str) -> Result<ShardFile, String> {
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
@@ -198,7 +206,7 @@ fn parse_game(rest: &str) -> Option<GameResult> {
 
 /// The configuration a results file's settings describe, as far as the report needs it (engines, opening rule,
 /// SPRT), and the number of games of the whole run.
-pub(super) fn config_of(settings: &[String]) -> Result<(MatchConfig, usize), String> {
+fn config_of(settings: &[String]) -> Result<(MatchConfig, usize), String> {
     let mut config = MatchConfig::new(Vec::new());
     let mut games_per_pair = None;
     for line in settings {
@@ -238,6 +246,54 @@ pub(super) fn first_difference(mine: &[String], theirs: &[String]) -> String {
     format!("{} against {}", show(a), show(b))
 }
 
+/// The totals of a run's games as `merge` and `merge --runs` build them: all games, and each opening's.
+pub(super) struct Totals {
+    pub(super) config: MatchConfig,
+    /// The pairs of engines, in the config's order.
+    pairs: Vec<(usize, usize)>,
+    /// The run's openings as their settings lines give them.
+    openings: Vec<String>,
+    pub(super) ledger: Ledger,
+    per_opening: Vec<Ledger>,
+}
+
+impl Totals {
+    /// Empty totals for the run the settings describe, with the number of games of the whole run.
+    pub(super) fn new(settings: &[String]) -> Result<(Totals, usize), String> {
+        let (config, total) = config_of(settings)?;
+        let pairs = config.pairs();
+        let openings: Vec<String> =
+            settings.iter().filter_map(|l| l.strip_prefix("opening ")).map(str::to_string).collect();
+        let per_opening = vec![Ledger::new(pairs.len()); openings.len()];
+        Ok((Totals { ledger: Ledger::new(pairs.len()), config, pairs, openings, per_opening }, total))
+    }
+
+    /// Whether `g` is numbered as a game of the run: game by game, each pair of engines in turn.
+    pub(super) fn fits(&self, g: &GameResult) -> bool {
+        g.pair < self.pairs.len() && g.game < self.config.games && g.round == g.game * self.pairs.len() + g.pair + 1
+    }
+
+    /// Enters a game, numbered `offset` games on in the totals (its opening still told by its own number).
+    pub(super) fn add(&mut self, g: &GameResult, offset: usize) {
+        let entered = GameResult { game: g.game + offset, ..*g };
+        self.ledger.add(&entered);
+        if !self.openings.is_empty() {
+            self.per_opening[(g.game / 2) % self.openings.len()].add(&entered);
+        }
+    }
+
+    /// The report as one run prints it, with the SPRT's verdict where there is one; with `by_opening`, each
+    /// opening's games too.
+    pub(super) fn write(&self, sprt: Option<Decision>, by_opening: bool, out: &mut dyn Write) -> io::Result<()> {
+        let summary = self.ledger.summary(&self.pairs, sprt);
+        tally::write_results(&self.config, &self.ledger, &summary, out)?;
+        if by_opening {
+            tally::write_by_opening(&self.config, &self.openings, &self.per_opening, out)?;
+        }
+        Ok(())
+    }
+}
+
 /// `merge` of match results: the texts of shards' results files (with the names errors give them) merged and
 /// reported as one run; with `by_opening`, each opening's games too ([`tally::write_by_opening`]).
 ///
@@ -269,30 +325,17 @@ pub fn merge(files: &[(String, String)], by_opening: bool, out: &mut dyn Write) 
             return Err(format!("shard {} is given twice: {other} and {}", s.shard, s.name));
         }
     }
-    let (config, total) = config_of(&first.settings).map_err(|e| format!("{}: {e}", first.name))?;
-    let pairs = config.pairs();
-    let mut ledger = Ledger::new(pairs.len());
-    let openings: Vec<String> =
-        first.settings.iter().filter_map(|l| l.strip_prefix("opening ")).map(str::to_string).collect();
-    let mut per_opening = vec![Ledger::new(pairs.len()); openings.len()];
+    let (mut totals, total) = Totals::new(&first.settings).map_err(|e| format!("{}: {e}", first.name))?;
     let mut rounds: BTreeMap<usize, &str> = BTreeMap::new();
     for s in &shards {
         for g in &s.games {
-            // The whole run's order: game by game, each pair of engines in turn.
-            let fits = g.pair < pairs.len()
-                && g.game < config.games
-                && g.round == g.game * pairs.len() + g.pair + 1
-                && s.shard.plays(config.games, g.game);
-            if !fits {
+            if !totals.fits(g) || !s.shard.plays(totals.config.games, g.game) {
                 return Err(format!("{}: game {} is not one of shard {}'s games", s.name, g.round, s.shard));
             }
             if let Some(other) = rounds.insert(g.round, &s.name) {
                 return Err(format!("game {} is in both {other} and {}", g.round, s.name));
             }
-            ledger.add(g);
-            if !openings.is_empty() {
-                per_opening[(g.game / 2) % openings.len()].add(g);
-            }
+            totals.add(g, 0);
         }
     }
     Ok((|| {
@@ -300,18 +343,14 @@ pub fn merge(files: &[(String, String)], by_opening: bool, out: &mut dyn Write) 
             .filter(|i| !seen_shards.contains_key(i))
             .map(|i| Shard { index: i, count: first.shard.count }.to_string())
             .collect();
-        writeln!(out, "merged {} results files: {} of the run's {total} games", shards.len(), ledger.games)?;
+        writeln!(out, "merged {} results files: {} of the run's {total} games", shards.len(), totals.ledger.games)?;
         if !missing.is_empty() {
             let (noun, verb) = if missing.len() == 1 { ("shard", "is") } else { ("shards", "are") };
             writeln!(out, "note: {noun} {} {verb} missing: these figures are for part of the run", missing.join(", "))?;
         }
         // As one run: the SPRT's verdict on all the games (one run would have stopped where it decided).
-        let summary = ledger.summary(&pairs, config.sprt.map(|s| s.decide(&ledger.tallies[0].penta)));
-        tally::write_results(&config, &ledger, &summary, out)?;
-        if by_opening {
-            tally::write_by_opening(&config, &openings, &per_opening, out)?;
-        }
-        Ok(())
+        let sprt = totals.config.sprt.map(|s| s.decide(&totals.ledger.tallies[0].penta));
+        totals.write(sprt, by_opening, out)
     })())
 }
 
