@@ -275,3 +275,28 @@ fn the_embedded_books_game_results_reproduce_from_the_committed_games() {
     assert!(learned.used > 1_000, "{learned:?}");
     assert_eq!(&again, shipped, "the tallies differ from what the listed games give");
 }
+
+#[test]
+fn the_engine_searches_unless_a_book_is_asked_for() {
+    // H8 H9 H10 is in the embedded book: a book move comes at once, with no node searched.
+    let nodes = |args: &[&str]| -> u64 {
+        use std::io::Write;
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("runs");
+        let input = "START 15\nINFO rule 4\nINFO timeout_turn 300\nBOARD\n7,7,2\n7,6,1\n7,5,2\nDONE\nEND\n";
+        child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
+        let out = child.wait_with_output().expect("output");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let line = text.lines().find(|l| l.starts_with("MESSAGE score")).unwrap_or_else(|| panic!("{text}"));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "nodes").unwrap_or_else(|| panic!("{line}"));
+        words[at + 1].parse().unwrap_or_else(|_| panic!("{line}"))
+    };
+    assert!(nodes(&["--say-score"]) > 0, "the default searches");
+    assert_eq!(nodes(&["--say-score", "--book", "builtin"]), 0, "--book builtin plays the embedded book");
+    assert!(nodes(&["--say-score", "--book", "builtin", "--no-book"]) > 0, "--no-book after it turns it off");
+}

@@ -74,13 +74,13 @@ fn the_gauntlet_plays_every_opponent_of_its_rule_and_reports_each_colour() {
     assert!(out.contains("  me as Black 1-0-0, as White 0-1-0\n"), "{out}");
 
     // The results file merges into the same score.
-    let results = out_dir.join("strong-renju.results");
+    let results = out_dir.join("strong-renju-kept.results");
     let merged = Command::new(BIN).arg("merge").arg(&results).output().expect("merge");
     let merged = String::from_utf8_lossy(&merged.stdout);
     assert!(merged.contains("Score of me vs strong: 1 - 1 - 0"), "{merged}");
 
     // The games as training records: the players named, the score the engine said on its move, none elsewhere.
-    let bytes = std::fs::read(out_dir.join("strong-renju.tgr")).expect("game file");
+    let bytes = std::fs::read(out_dir.join("strong-renju-kept.tgr")).expect("game file");
     let data = read_training(&bytes, &mut |e| panic!("{e}"));
     assert_eq!(data.games.len(), 2);
     // Written as the games end (two at a time): find each by its players.
@@ -126,8 +126,8 @@ fn rules_opponents_and_shards_are_chosen_by_options() {
     assert!(table_line(&out, "weak", "freestyle").contains("2-0-0"), "{out}");
     assert!(table_line(&out, "weak", "renju").contains("2-0-0"), "{out}");
     assert!(!out.contains("strong"), "{out}");
-    assert!(out_dir.join("weak-freestyle.shard1-1.results").exists());
-    assert!(!out_dir.join("only_freestyle-renju.shard1-1.results").exists());
+    assert!(out_dir.join("weak-freestyle-kept.shard1-1.results").exists());
+    assert!(!out_dir.join("only_freestyle-renju-kept.shard1-1.results").exists());
 
     // GAUNTLET=DIR stands for --opponents.
     let openings = dir.join("openings.txt");
@@ -140,7 +140,7 @@ fn rules_opponents_and_shards_are_chosen_by_options() {
         .expect("run");
     let text = String::from_utf8_lossy(&out.stdout);
     // The engine 'x' cannot start: it forfeits both games, and the gauntlet still reports.
-    assert!(text.contains("weak             renju        2 games  0-2-0"), "{text}");
+    assert!(text.contains("weak             renju     kept     2 games  0-2-0"), "{text}");
 
     // Mistakes are told, naming what is wrong.
     for (args, says) in [
@@ -150,6 +150,7 @@ fn rules_opponents_and_shards_are_chosen_by_options() {
         (vec!["--opponents", &folder_text, "--rule", "caro", "--only", "only_freestyle"], "no opponent plays"),
         (vec!["--opponents", &folder_text, "--engine", "a", "--engine", "b"], "one --engine"),
         (vec!["--opponents", &folder_text, "--bogus", "1"], "unknown option '--bogus'"),
+        (vec!["--opponents", &folder_text, "--processes", "warm"], "--processes is fresh, kept or both"),
         // The files after --unseen-in reach the match, which wants random openings for them.
         (vec!["--opponents", &folder_text, "--unseen-in", "a.tgr", "b.tgr"], "--unseen-in goes with --random-openings"),
         (vec![], "--opponents DIR"),
@@ -158,6 +159,71 @@ fn rules_opponents_and_shards_are_chosen_by_options() {
         assert!(!ok, "{args:?}: {out}");
         assert!(out.contains(says), "{args:?}: {out}");
     }
+}
+
+#[test]
+fn kept_processes_play_game_after_game_and_both_ways_are_compared() {
+    let dir = common::scratch("gauntlet", "kept");
+    let folder = dir.join("engines");
+    std::fs::create_dir_all(&folder).expect("dir");
+    // An opponent that notes each start of its process, then plays F2 (a five as Black) at every request.
+    let starts = dir.join("starts.txt");
+    let path = folder.join("pbrain-counted");
+    let script = format!("#!/bin/sh\necho start >> '{}'\nexec '{BIN}' puppet f2 f2 f2 f2\n", starts.display());
+    std::fs::write(&path, script).expect("write engine");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    let folder_text = folder.display().to_string();
+    let out_dir = dir.join("out");
+    let out_text = out_dir.display().to_string();
+    let count = || std::fs::read_to_string(&starts).map_or(0, |t| t.lines().count());
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, format!("{OPENING}\n")).expect("write openings");
+    // The engine under test has moves enough for every game one process may play.
+    let gauntlet = |extra: &[&str]| {
+        let me = format!("'{BIN}' puppet f2 f2 f2 f2");
+        let out = Command::new(BIN)
+            .args(["gauntlet", "--engine", &me, "--name", "me", "--turn-ms", "2000"])
+            .arg("--openings")
+            .arg(&openings)
+            .args(extra)
+            .output()
+            .expect("run");
+        (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    // Four games, one at a time: a fresh process each game, or one kept for all four.
+    for (mode, started) in [("fresh", 4), ("kept", 1)] {
+        let _ = std::fs::remove_file(&starts);
+        let args = ["--opponents", &folder_text, "--games", "4", "--concurrency", "1", "--processes", mode];
+        let (ok, out) = gauntlet(&[&args[..], &["--out", &out_text]].concat());
+        assert!(ok, "{out}");
+        assert_eq!(count(), started, "{mode}: {out}");
+        let line = table_line(&out, "counted", "renju");
+        assert!(line.contains(&format!("renju     {mode:<5}    4 games  2-2-0")), "{line}");
+    }
+    let fresh = std::fs::read_to_string(out_dir.join("counted-renju.results")).expect("fresh results");
+    let kept = std::fs::read_to_string(out_dir.join("counted-renju-kept.results")).expect("kept results");
+    assert!(fresh.contains("\nprocesses fresh\n") && kept.contains("\nprocesses kept\n"), "{fresh}\n{kept}");
+    // The two runs do not merge as one, but compare pair by pair.
+    let merged = Command::new(BIN)
+        .arg("merge")
+        .arg(out_dir.join("counted-renju.results"))
+        .arg(out_dir.join("counted-renju-kept.results"))
+        .output()
+        .expect("merge");
+    assert!(String::from_utf8_lossy(&merged.stdout).contains("'processes kept' against 'processes fresh'"));
+    // Both ways in one gauntlet: each row, and the comparison.
+    let args =
+        ["--opponents", &folder_text, "--games", "2", "--concurrency", "1", "--processes", "both", "--out", &out_text];
+    let (ok, out) = gauntlet(&args);
+    assert!(ok, "{out}");
+    let after = out.split("gauntlet of me:").nth(1).expect("table");
+    assert!(after.contains("counted          renju     fresh    2 games  1-1-0"), "{out}");
+    assert!(after.contains("counted          renju     kept     2 games  1-1-0"), "{out}");
+    assert!(after.contains("me (fresh processes)") && after.contains("me (kept processes)"), "{out}");
+    assert!(after.contains("the same in 1"), "{out}");
 }
 
 #[test]
@@ -189,7 +255,7 @@ fn a_forbidden_move_is_kept_in_the_game_file_and_other_forfeits_are_not() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     let games = |name: &str| {
-        let bytes = std::fs::read(out_dir.join(format!("{name}-renju.tgr"))).expect("game file");
+        let bytes = std::fs::read(out_dir.join(format!("{name}-renju-kept.tgr"))).expect("game file");
         read_training(&bytes, &mut |e| panic!("{e}")).games
     };
     let j8 = tengen::types::Pos::parse("j8", 15).ok();

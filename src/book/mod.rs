@@ -68,13 +68,14 @@ pub struct Book {
     pub entries: BTreeMap<Key, Vec<BookMove>>,
 }
 
-/// Which book the engine plays from.
+/// Which book the engine plays from. None by default: through a runner that keeps the opponent's process the
+/// shipped book scores no better than the search alone (docs/matches.md, "Fresh or kept processes").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BookChoice {
-    /// The book the binary embeds for the game's rule (renju), if any.
-    #[default]
+    /// The book the binary embeds for the game's rule (renju), if any (`INFO book 1`, `--book builtin`).
     Embedded,
     /// No book: every move is searched.
+    #[default]
     Off,
     /// A book read from a file (`--book FILE`).
     File(&'static Book),

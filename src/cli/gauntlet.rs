@@ -41,7 +41,7 @@ pub(super) struct GauntletCommand {
     pub engine: EngineSpec,
     /// Its opponents.
     pub opponents: Vec<Opponent>,
-    /// One match configuration per rule (the engines are filled in per opponent).
+    /// One match configuration per rule and way of running the processes (the engines are filled in per opponent).
     pub templates: Vec<MatchConfig>,
     /// Where the results and game files go.
     pub out_dir: Option<PathBuf>,
@@ -58,6 +58,9 @@ pub(super) fn parse_gauntlet(args: &[String], out: &mut dyn Write) -> Result<Gau
     let (mut engine, mut name, mut dir, mut out_dir) = (None::<String>, None::<String>, None::<PathBuf>, None);
     let (mut rules, mut only, mut rest) = (Vec::<Rule>::new(), Vec::<String>::new(), Vec::<String>::new());
     let (mut games_given, mut turn_given, mut concurrency_given) = (false, false, false);
+    // Kept processes by default: as Piskvork and c-gomoku-cli play, and every game its own (fresh processes of two
+    // engines that answer a position alike replay their games; docs/matches.md).
+    let mut modes = vec![true];
     let mut cursor = super::OptionCursor::new(args);
     while let Some((option, inline)) = cursor.next_option() {
         let mut value = || cursor.value(&option, &inline);
@@ -75,6 +78,14 @@ pub(super) fn parse_gauntlet(args: &[String], out: &mut dyn Write) -> Result<Gau
                         rules.push(rule);
                     }
                 }
+            }
+            "--processes" => {
+                modes = match value()?.as_str() {
+                    "both" => vec![false, true],
+                    "fresh" => vec![false],
+                    "kept" => vec![true],
+                    other => return Err(format!("--processes is fresh, kept or both, not '{other}'")),
+                };
             }
             "--results" | "--sprt" => return Err(format!("{option} is not a gauntlet option (see --out)")),
             "--symmetries" | "--no-suspend" if inline.is_none() => rest.push(option.clone()),
@@ -132,7 +143,9 @@ pub(super) fn parse_gauntlet(args: &[String], out: &mut dyn Write) -> Result<Gau
             // Every opening once with each colour.
             config.games = 2 * config.openings.len().max(1);
         }
-        templates.push(config);
+        for &keep in &modes {
+            templates.push(MatchConfig { keep_processes: keep, ..config.clone() });
+        }
     }
     if templates.is_empty() {
         return Err("no opponent plays any rule asked for".to_string());

@@ -265,6 +265,7 @@ pub(super) fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchC
             "--sgf" => config.sgf_dir = Some(PathBuf::from(value()?)),
             "--sprt" => config.sprt = Some(Sprt::parse(&value()?)?),
             "--no-suspend" if inline.is_none() => config.suspend = false,
+            "--processes" => config.keep_processes = keeps_processes(&value()?)?,
             "--opening-rule" => config.opening_rule = Some(value()?.parse()?),
             "--shard" => config.shard = Some(matches::Shard::parse(&value()?)?),
             "--results" => config.results = Some(PathBuf::from(value()?)),
@@ -360,6 +361,10 @@ pub fn protocol_presets(args: &[String]) -> Result<Vec<(String, String)>, String
             "--say-score" if inline.is_none() => (crate::protocol::PRESET_SAY_SCORE, 1),
             "--book" => {
                 let path = cursor.value(&name, &inline)?;
+                if path == "builtin" {
+                    presets.push(("book".to_string(), "1".to_string()));
+                    continue;
+                }
                 crate::book::Book::load_cached(&path)?;
                 presets.push((crate::protocol::PRESET_BOOK.to_string(), path));
                 continue;
@@ -523,5 +528,15 @@ mod tests {
         );
         assert!(e.unwrap_err().contains("stray"));
         let _ = std::fs::remove_file(&path);
+    }
+}
+
+/// `--processes fresh` (a new process for every game, as GomocupJudge runs engines) or `kept` (one process per
+/// engine and concurrent game from game to game, as Piskvork and c-gomoku-cli do): whether processes are kept.
+pub(super) fn keeps_processes(value: &str) -> Result<bool, String> {
+    match value {
+        "fresh" => Ok(false),
+        "kept" => Ok(true),
+        other => Err(format!("--processes is fresh or kept, not '{other}'")),
     }
 }

@@ -8,12 +8,13 @@ use crate::records::{MAGIC, game_ranges};
 use crate::types::Rule;
 use std::io::{self, Write};
 
-/// Runs `merge [--out FILE] FILE...` (or `merge --paired A B`, or `merge --runs FILE...`).
+/// Runs `merge [--out FILE] FILE...` (or `merge --paired A B`, `merge --runs FILE...`, `merge --sgf NAME FILE...`).
 pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let mut target = None::<String>;
     let mut by_opening = false;
     let mut paired = false;
     let mut runs = false;
+    let mut sgf_player = None::<String>;
     let mut files = Vec::new();
     let mut cursor = OptionCursor::new(args);
     while let Some((name, inline)) = cursor.next_option() {
@@ -22,12 +23,24 @@ pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::
             "--by-opening" => by_opening = true,
             "--paired" => paired = true,
             "--runs" => runs = true,
+            "--sgf" => sgf_player = Some(cursor.value(&name, &inline)?),
             other if other.starts_with('-') => return Err(format!("unknown option '{other}'")),
             _ => files.push(name),
         }
     }
     if files.is_empty() {
         return Err("merge needs files: match results files, or --out FILE and game files".to_string());
+    }
+    if let Some(player) = sgf_player {
+        if paired || runs || by_opening || target.is_some() {
+            return Err("--sgf NAME reads another runner's SGF games and takes no other option".to_string());
+        }
+        let mut games = Vec::new();
+        for path in &files {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            games.extend(crate::matches::runner_sgf::read_games(&text).map_err(|e| format!("{path}: {e}"))?);
+        }
+        return crate::matches::runner_sgf::report(&games, &player, out);
     }
     if paired && runs {
         return Err("--paired compares two runs and --runs pools them: one or the other".to_string());

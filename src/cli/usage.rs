@@ -96,6 +96,8 @@ Searches fixed renju, freestyle and standard positions to fixed depths on one th
   --sgf DIR               write every game as SGF
   --sprt ELO0,ELO1[,ALPHA,BETA]   stop when a sequential test decides (two engines)
   --no-suspend            leave the idle engine running
+  --processes fresh|kept  a new process per game (default, as GomocupJudge) or each engine's kept from game
+                          to game (as Piskvork and c-gomoku-cli)
   --shard I/N             play only shard I of N (a block of the opening pairs; the SPRT waits for merge)
   --results FILE          write the settings and every game's result to FILE, for pbrain-tengen merge",
     },
@@ -112,6 +114,8 @@ Searches fixed renju, freestyle and standard positions to fixed depths on one th
   --games N               games per opponent and rule (default: each opening with both colours)
   --turn-ms MS            time a move (default 500); --concurrency K games at a time (default 2)
   --shard I/N             play only shard I of N of every match
+  --processes kept|fresh|both   each engine's process kept from game to game (default; OPPONENT-RULE-kept.*),
+                          a fresh one each game, or both: each match twice, compared opening pair by pair
   every other match option (--openings FILE, --random-openings N, --sgf DIR, ...) is passed to each match",
     },
     Command {
@@ -166,6 +170,8 @@ position once.",
                                                           compared opening pair by pair: the difference in Elo)
        pbrain-tengen merge --runs FILE...   (whole runs against one opponent on the same openings, pooled into one
                                             report: the first engine's name and command may differ)
+       pbrain-tengen merge --sgf NAME GAMES.sgf...   (another runner's games, as c-gomoku-cli's -sgf writes them,
+                                            reported as a run of NAME: consecutive games of one opening are a pair)
 Results files must come from the same run (engines, rule, clock, openings, SPRT); a shard given twice, a damaged
 or unfinished file, or game files of different rules or with a damaged record are refused with a message.",
     },
@@ -283,8 +289,9 @@ pub(super) const PROTOCOL: &str =
   --network FILE                 a network file other than the embedded one
   --params FILE                  the search's tunable values from a file of 'param NAME VALUE' lines
                                  (an SPSA state file is one)
-  --book FILE                    an opening book other than the embedded one (pbrain-tengen book build)
-  --no-book                      search every move (also INFO book 0)
+  --book FILE|builtin            play from an opening book: a file (pbrain-tengen book build), or the one the
+                                 binary embeds for renju (also INFO book 1); by default every move is searched
+  --no-book                      search every move, the default (also INFO book 0)
   --say-score                    a 'MESSAGE score S depth D nodes N' line before each move (for match records)";
 
 /// The command's entry.

@@ -46,6 +46,9 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// Suspend engines while it is not their turn (GomocupJudge does).
     pub suspend: bool,
+    /// Keep each engine's process from game to game (Piskvork and c-gomoku-cli do; GomocupJudge and the default
+    /// start fresh ones each game).
+    pub keep_processes: bool,
     /// Negotiate the first moves by this opening rule instead of playing the openings (the pair's first engine is
     /// the tentative Black of the odd games).
     pub opening_rule: Option<crate::opening_rule::OpeningRule>,
@@ -84,6 +87,7 @@ impl MatchConfig {
             sgf_dir: None,
             sprt: None,
             suspend: true,
+            keep_processes: false,
             opening_rule: None,
             shard: None,
             results: None,

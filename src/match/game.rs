@@ -6,9 +6,14 @@
 //! `TURN x,y`. It has `min(timeout_turn, time left) + tolerance` to answer; lines that are not `x,y` are skipped as
 //! the judge skips them. Then it is suspended again and its memory (unique set size of its process group) is
 //! checked. At the end both get `END` and are killed half a second later if they have not exited.
+//!
+//! [`play_kept`] plays a game on processes the runner keeps from game to game, as Piskvork and c-gomoku-cli keep
+//! them: an engine that played before gets `START` and the settings again (its memory of earlier games is its own
+//! affair), and after the game it is suspended rather than ended, unless it lost by time, a crash or its memory.
 
 use super::negotiation::negotiate;
-use super::process::{EngineProcess, Read};
+pub use super::process::EngineProcess;
+use super::process::Read;
 use super::terms::{Forfeit, GameSetup, parse_move};
 use crate::opening_rule::Player;
 use crate::pattern::{MoveOutcome, PatternBoard, find_five};
@@ -72,7 +77,7 @@ pub struct GameRecord {
     pub slowest_ms: [u64; 2],
     /// The most memory seen for each side (bytes).
     pub peak_memory: [u64; 2],
-    /// Whether each engine exited by itself after END.
+    /// Whether each engine exited by itself after END (a process kept for the next game: true).
     pub clean_exit: [bool; 2],
     /// The `MESSAGE`/`DEBUG` and other non-move lines the engines wrote, with their colour (at most a few hundred).
     pub log: Vec<(Color, String)>,
@@ -90,9 +95,36 @@ enum Answer {
     Closed,
 }
 
-/// Plays one game.
+/// Plays one game on fresh processes.
 #[must_use]
 pub fn play(setup: &GameSetup) -> GameRecord {
+    play_on(setup, &mut [None, None], false)
+}
+
+/// Plays one game on the processes of `seats` (Black's and White's engines of `setup.commands`, in that order),
+/// starting one where a seat is empty or its process has exited. Afterwards `seats` holds, in the same order, the
+/// processes that may play again (suspended); one that lost by time, a crash or its memory, or that has exited, is
+/// ended and its seat emptied.
+#[must_use]
+pub fn play_kept(setup: &GameSetup, seats: &mut [Option<EngineProcess>; 2]) -> GameRecord {
+    play_on(setup, seats, true)
+}
+
+/// Ends the kept processes of a runner's worker (`END`, then kill) once its games are played.
+pub fn end_kept(processes: impl IntoIterator<Item = EngineProcess>) {
+    let handles: Vec<_> = processes.into_iter().map(|e| std::thread::spawn(move || e.end(END_GRACE))).collect();
+    for h in handles {
+        let _ = h.join();
+    }
+}
+
+/// Whether a side's process may play another game after one that ended so.
+fn reusable(outcome: &Outcome, color: Color) -> bool {
+    !matches!(outcome, Outcome::Forfeit(c, Forfeit::Time(_) | Forfeit::Crash | Forfeit::Memory(_) | Forfeit::Start(_))
+        if *c == color)
+}
+
+fn play_on(setup: &GameSetup, seats: &mut [Option<EngineProcess>; 2], keep: bool) -> GameRecord {
     let mut record = GameRecord {
         opening: setup.opening.clone(),
         moves: Vec::new(),
@@ -113,14 +145,14 @@ pub fn play(setup: &GameSetup) -> GameRecord {
             return record;
         }
     };
-    let mut engines: [Option<EngineProcess>; 2] = [None, None];
+    let mut engines: [Option<EngineProcess>; 2] = [seats[0].take(), seats[1].take()];
     for color in [Color::Black, Color::White] {
-        match start(setup, &setup.commands[color.index()]) {
+        let kept = engines[color.index()].take();
+        match start(setup, &setup.commands[color.index()], kept) {
             Ok(e) => engines[color.index()] = Some(e),
             Err(e) => {
                 record.outcome = Outcome::Forfeit(color, Forfeit::Start(e.to_string()));
-                finish(engines, &mut record);
-                return record;
+                return leave(setup, engines, seats, keep, record);
             }
         }
     }
@@ -141,8 +173,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
             engines.swap(0, 1);
         }
         if negotiated.is_err() {
-            finish(engines, &mut record);
-            return record;
+            return leave(setup, engines, seats, keep, record);
         }
     }
     let mut side = Color::Black;
@@ -223,13 +254,52 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         }
         side = side.opponent();
     };
-    finish(engines, &mut record);
+    leave(setup, engines, seats, keep, record)
+}
+
+/// The game is over: the engines are ended, or with `keep` the reusable ones go back to `seats` (in the order of
+/// `setup.commands`, undoing a negotiated swap) and the others are ended.
+fn leave(
+    setup: &GameSetup,
+    mut engines: [Option<EngineProcess>; 2],
+    seats: &mut [Option<EngineProcess>; 2],
+    keep: bool,
+    mut record: GameRecord,
+) -> GameRecord {
+    if keep {
+        for color in [Color::Black, Color::White] {
+            let slot = &mut engines[color.index()];
+            if let Some(e) = slot.as_mut()
+                && reusable(&record.outcome, color)
+                && !e.exited()
+            {
+                if setup.suspend {
+                    e.suspend();
+                }
+                record.clean_exit[color.index()] = true;
+                // Kept: `finish` below has nothing of it to end.
+                let kept = slot.take();
+                let seat = if record.swapped { color.opponent() } else { color };
+                seats[seat.index()] = kept;
+            }
+        }
+    }
+    finish(engines, &mut record.clean_exit);
     record
 }
 
-/// Starts an engine and sends it the game's settings, then suspends it.
-fn start(setup: &GameSetup, command: &str) -> std::io::Result<EngineProcess> {
-    let mut e = EngineProcess::spawn(command)?;
+/// Starts an engine (or takes `kept`, a process that played before and still runs) and sends it the game's
+/// settings, then suspends it.
+fn start(setup: &GameSetup, command: &str, kept: Option<EngineProcess>) -> std::io::Result<EngineProcess> {
+    let mut e = match kept.and_then(|mut e| (!e.exited()).then_some(e)) {
+        Some(mut e) => {
+            e.resume();
+            // Whatever it said after its last move belongs to the last game.
+            while let Read::Line(_) = e.read_until(Instant::now()) {}
+            e
+        }
+        None => EngineProcess::spawn(command)?,
+    };
     let lines = [
         format!("START {}", setup.size),
         format!("INFO timeout_turn {}", setup.turn_ms),
@@ -279,15 +349,15 @@ pub fn said_score(line: &str) -> Option<i32> {
     (m.eq_ignore_ascii_case("MESSAGE") && s.eq_ignore_ascii_case("score")).then(|| n.parse().ok()).flatten()
 }
 
-/// Ends both engines (END, a grace period, then kill) at once.
-fn finish(engines: [Option<EngineProcess>; 2], record: &mut GameRecord) {
+/// Ends both engines (END, a grace period, then kill) at once, noting in `clean_exit` whether each exited by itself.
+fn finish(engines: [Option<EngineProcess>; 2], clean_exit: &mut [bool; 2]) {
     let handles: Vec<_> = engines
         .into_iter()
         .enumerate()
         .filter_map(|(i, e)| e.map(|e| (i, std::thread::spawn(move || e.end(END_GRACE)))))
         .collect();
     for (i, h) in handles {
-        record.clean_exit[i] = h.join().unwrap_or(false);
+        clean_exit[i] = h.join().unwrap_or(false);
     }
 }
 

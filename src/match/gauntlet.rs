@@ -107,14 +107,16 @@ pub(crate) fn shell_quote(text: &str) -> String {
     }
 }
 
-/// The file stem of a match's outputs: `OPPONENT-RULE`, and `.shardI-N` for a shard.
+/// The file stem of a match's outputs: `OPPONENT-RULE`, `-kept` where the processes were kept, and `.shardI-N` for
+/// a shard.
 #[must_use]
-pub fn output_stem(opponent: &str, rule: Rule, shard: Option<super::Shard>) -> String {
+pub fn output_stem(opponent: &str, rule: Rule, kept: bool, shard: Option<super::Shard>) -> String {
     let safe: String =
         opponent.chars().map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' }).collect();
+    let kept = if kept { "-kept" } else { "" };
     match shard {
-        Some(s) => format!("{safe}-{rule}.shard{}-{}", s.index, s.count),
-        None => format!("{safe}-{rule}"),
+        Some(s) => format!("{safe}-{rule}{kept}.shard{}-{}", s.index, s.count),
+        None => format!("{safe}-{rule}{kept}"),
     }
 }
 
@@ -125,8 +127,12 @@ pub struct Leg {
     pub opponent: String,
     /// The rule.
     pub rule: Rule,
+    /// Whether the processes were kept from game to game.
+    pub kept: bool,
     /// The engine's results (the pair's first engine is the engine under test).
     pub tally: Tally,
+    /// Its results file, where one was written.
+    pub results: Option<PathBuf>,
 }
 
 /// The match of `engine` against `opponent` under `template`'s rule, openings, clock and shard, its files in `out`.
@@ -135,7 +141,7 @@ pub fn leg_config(template: &MatchConfig, engine: &EngineSpec, opponent: &Oppone
     let mut config = template.clone();
     config.engines = vec![engine.clone(), EngineSpec { name: opponent.name.clone(), command: opponent.command() }];
     if let Some(dir) = out {
-        let stem = output_stem(&opponent.name, config.rule, config.shard);
+        let stem = output_stem(&opponent.name, config.rule, config.keep_processes, config.shard);
         config.results = Some(dir.join(format!("{stem}.results")));
         config.games_out = Some(dir.join(format!("{stem}.tgr")));
         config.sgf_dir = config.sgf_dir.as_ref().map(|d| d.join(&stem));
@@ -165,20 +171,44 @@ pub fn run(
             let config = leg_config(template, engine, opponent, out_dir);
             writeln!(
                 out,
-                "== {} vs {} ({}, {} games, {} ms a move)",
-                engine.name, opponent.name, config.rule, config.games, config.turn_ms
+                "== {} vs {} ({}, {} games, {} ms a move, {} processes)",
+                engine.name,
+                opponent.name,
+                config.rule,
+                config.games,
+                config.turn_ms,
+                if config.keep_processes { "kept" } else { "fresh" }
             )?;
             let summary: MatchSummary = super::run(&config, out)?;
             let tally = summary.pairs.first().map(|p| p.1.clone()).unwrap_or_default();
-            legs.push(Leg { opponent: opponent.name.clone(), rule: config.rule, tally });
+            let (rule, kept, results) = (config.rule, config.keep_processes, config.results);
+            legs.push(Leg { opponent: opponent.name.clone(), rule, kept, tally, results });
         }
     }
     writeln!(out, "gauntlet of {}:", engine.name)?;
     for leg in &legs {
         writeln!(out, "{}", leg_line(leg))?;
     }
+    compare_modes(&legs, out)?;
     out.flush()?;
     Ok(legs)
+}
+
+/// Where an opponent was played both on fresh processes and on kept ones, the two runs compared opening pair by
+/// pair (from their results files; a sharded or unwritten run is only in the table).
+fn compare_modes(legs: &[Leg], out: &mut dyn Write) -> io::Result<()> {
+    for fresh in legs.iter().filter(|l| !l.kept) {
+        let Some(kept) = legs.iter().find(|l| l.kept && l.opponent == fresh.opponent && l.rule == fresh.rule) else {
+            continue;
+        };
+        let (Some(a), Some(b)) = (&fresh.results, &kept.results) else { continue };
+        let (Ok(ta), Ok(tb)) = (std::fs::read_to_string(a), std::fs::read_to_string(b)) else { continue };
+        let (na, nb) = (a.display().to_string(), b.display().to_string());
+        if let Ok(written) = super::paired::paired((&na, &ta), (&nb, &tb), out) {
+            written?;
+        }
+    }
+    Ok(())
 }
 
 /// One opponent's line: games, W-L-D from the engine's side, score, Elo with its 95% margin (from games, and from
@@ -189,9 +219,10 @@ pub fn leg_line(leg: &Leg) -> String {
     let games = t.games();
     let elo = |estimate| if games == 0 { "no games".to_string() } else { t.elo_text(estimate) };
     let mut line = format!(
-        "  {:<16} {:<9} {games:>4} games  {}-{}-{}  {:5.1}%  {}",
+        "  {:<16} {:<9} {:<5} {games:>4} games  {}-{}-{}  {:5.1}%  {}",
         leg.opponent,
         leg.rule.to_string(),
+        if leg.kept { "kept" } else { "fresh" },
         t.wins,
         t.losses,
         t.draws,
@@ -223,8 +254,9 @@ mod tests {
         assert_eq!(shell_quote("/a/b-c_1.exe"), "/a/b-c_1.exe");
         assert_eq!(shell_quote("/my engines/it's"), r"'/my engines/it'\''s'");
         assert_eq!(
-            output_stem("a b", Rule::Renju, Some(super::super::Shard { index: 2, count: 4 })),
+            output_stem("a b", Rule::Renju, false, Some(super::super::Shard { index: 2, count: 4 })),
             "a_b-renju.shard2-4"
         );
+        assert_eq!(output_stem("pentazen", Rule::Renju, true, None), "pentazen-renju-kept");
     }
 }

@@ -1,5 +1,7 @@
 //! The match runner: engine commands play each other over the Gomocup protocol, a fresh process per game as
-//! GomocupJudge runs them ([`game`]), judged by our own rules (the pattern board's exact checks, never the search).
+//! GomocupJudge runs them, or with `keep_processes` one process per engine and concurrent game kept from game to
+//! game as Piskvork and c-gomoku-cli run them ([`game`]), judged by our own rules (the pattern board's exact
+//! checks, never the search).
 //!
 //! Every pair of engines plays `games` games; the first engine of a pair has Black in the odd games (1, 3, …), and
 //! each opening serves two games in a row with colours swapped, so game pairs give pentanomial counts for the
@@ -15,6 +17,7 @@ mod negotiation;
 pub mod paired;
 pub mod pool;
 pub mod process;
+pub mod runner_sgf;
 pub mod sgf;
 pub mod shard;
 pub mod stats;
@@ -81,17 +84,30 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
             let tx = tx.clone();
             let (jobs, pairs, next, stop) = (&jobs, &pairs, &next, &stop);
             scope.spawn(move || {
+                // With kept processes each worker holds its own process of every engine, as each of a runner's
+                // concurrent games has its own pair.
+                let mut kept: Vec<Option<game::EngineProcess>> = config.engines.iter().map(|_| None).collect();
                 loop {
                     if stop.load(Ordering::Relaxed) {
-                        return;
+                        break;
                     }
                     let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(_, job)) = jobs.get(k) else { return };
-                    let record = game::play(&setup(config, pairs[job.pair], job.game));
+                    let Some(&(_, job)) = jobs.get(k) else { break };
+                    let setup = setup(config, pairs[job.pair], job.game);
+                    let record = if config.keep_processes {
+                        let [a, b] = seat_engines(pairs[job.pair], job.game);
+                        let mut seats = [kept[a].take(), kept[b].take()];
+                        let record = game::play_kept(&setup, &mut seats);
+                        [kept[a], kept[b]] = seats;
+                        record
+                    } else {
+                        game::play(&setup)
+                    };
                     if tx.send((k, record)).is_err() {
-                        return;
+                        break;
                     }
                 }
+                game::end_kept(kept.into_iter().flatten());
             });
         }
         drop(tx);
@@ -220,9 +236,15 @@ fn unexpected(line: &str) -> bool {
     !(upper == "OK" || upper.starts_with("MESSAGE") || upper.starts_with("DEBUG"))
 }
 
+/// The engines (indices into the config's list) of game `game`'s two commands: Black's and White's, or under an
+/// opening rule the first and the second player's.
+fn seat_engines((first, second): (usize, usize), game: usize) -> [usize; 2] {
+    if game % 2 == 0 { [first, second] } else { [second, first] }
+}
+
 /// The setup of game `game` (from 0) of the pair `(first, second)`.
-fn setup(config: &MatchConfig, (first, second): (usize, usize), game: usize) -> GameSetup {
-    let (black, white) = if game % 2 == 0 { (first, second) } else { (second, first) };
+fn setup(config: &MatchConfig, pair: (usize, usize), game: usize) -> GameSetup {
+    let [black, white] = seat_engines(pair, game);
     let opening = if config.openings.is_empty() {
         Vec::new()
     } else {

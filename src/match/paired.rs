@@ -7,7 +7,7 @@
 //! `N` pairs, its mean `m` and standard error `s = sd(d) / √N`, the difference in Elo is that of a score of
 //! `½ + m/2`, with the 95% margin of `±1.96 s/2` around it.
 
-use super::shard::{ShardFile, read};
+use super::shard::{PROCESSES, ShardFile, read};
 use super::stats::{elo_estimate, elo_paired};
 use super::tally::Ledger;
 use std::io::{self, Write};
@@ -46,6 +46,20 @@ impl Run {
     fn name(&self) -> &str {
         self.file.settings.first().and_then(|l| l.strip_prefix("engine ")).unwrap_or("?")
     }
+
+    /// How its processes ran (`fresh` or `kept`).
+    fn processes(&self) -> &str {
+        self.file.settings.iter().find_map(|l| l.strip_prefix(PROCESSES)).unwrap_or("fresh")
+    }
+
+    /// The first engine's name, with the way its processes ran where the two runs differ in it.
+    fn label(&self, other: &Run) -> String {
+        if self.processes() == other.processes() {
+            self.name().to_string()
+        } else {
+            format!("{} ({} processes)", self.name(), self.processes())
+        }
+    }
 }
 
 /// `merge --paired`: the results files `a` and `b` (name, text) of two runs against the same opponent on the same
@@ -55,32 +69,36 @@ impl Run {
 /// A file that is not a whole finished run of two engines, or runs whose opponent, rule, time or openings differ.
 pub fn paired(a: (&str, &str), b: (&str, &str), out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let (a, b) = (Run::of(a.0, a.1)?, Run::of(b.0, b.1)?);
-    if let Some((x, y)) = a.file.shared_settings().iter().zip(b.file.shared_settings()).find(|(x, y)| x != y) {
+    // Fresh processes against kept ones is a comparison worth making: the way they ran may differ.
+    let compared = |x: &&String, y: &&String| x != y && !(x.starts_with(PROCESSES) && y.starts_with(PROCESSES));
+    let (shared_a, shared_b) = (a.file.shared_settings(), b.file.shared_settings());
+    if let Some((x, y)) = shared_a.iter().zip(&shared_b).find(|(x, y)| compared(x, y)) {
         return Err(format!(
             "{} and {} are not the same run but for the first engine: '{x}' against '{y}'",
             a.file.name, b.file.name
         ));
     }
-    if a.file.shared_settings().len() != b.file.shared_settings().len() {
+    if shared_a.len() != shared_b.len() {
         return Err(format!("{} and {} do not have the same openings", a.file.name, b.file.name));
     }
-    let opponent = a.file.shared_settings().first().and_then(|l| l.strip_prefix("engine ")).unwrap_or("?").to_string();
+    let opponent = shared_a.first().and_then(|l| l.strip_prefix("engine ")).unwrap_or("?").to_string();
     let diffs: Vec<f64> =
         a.pairs.iter().zip(&b.pairs).filter_map(|(&x, &y)| Some((x? as f64 - y? as f64) / 2.0)).collect();
     if diffs.is_empty() {
         return Err(format!("{} and {} have no opening pair that both finished", a.file.name, b.file.name));
     }
+    let (a_label, b_label) = (a.label(&b), b.label(&a));
     Ok((|| {
         writeln!(
             out,
             "paired by opening: {} ({}) and {} ({}), each against {opponent}, {} opening pairs in both",
             a.file.name,
-            a.name(),
+            a_label,
             b.file.name,
-            b.name(),
+            b_label,
             diffs.len()
         )?;
-        for run in [&a, &b] {
+        for (run, run_label) in [(&a, &a_label), (&b, &b_label)] {
             let mut ledger = Ledger::new(1);
             for g in &run.file.games {
                 ledger.add(g);
@@ -89,7 +107,7 @@ pub fn paired(a: (&str, &str), b: (&str, &str), out: &mut dyn Write) -> Result<i
             writeln!(
                 out,
                 "  {}: {}-{}-{}, {}, {}",
-                run.name(),
+                run_label,
                 t.wins,
                 t.losses,
                 t.draws,
@@ -102,20 +120,15 @@ pub fn paired(a: (&str, &str), b: (&str, &str), out: &mut dyn Write) -> Result<i
         writeln!(
             out,
             "  pairs: {} scored more in {better}, {} in {worse}, the same in {}",
-            a.name(),
-            b.name(),
+            a_label,
+            b_label,
             diffs.len() - better - worse
         )?;
         let p = elo_paired(&diffs);
         writeln!(
             out,
             "  {} minus {}: {:+.3} +/- {:.3} points a pair (of 2, one standard error), Elo {:+.0} +/- {:.0} (95%)",
-            a.name(),
-            b.name(),
-            p.mean,
-            p.error,
-            p.elo,
-            p.margin
+            a_label, b_label, p.mean, p.error, p.elo, p.margin
         )?;
         out.flush()
     })())

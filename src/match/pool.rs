@@ -34,7 +34,7 @@ pub fn pool(files: &[(String, String)], by_opening: bool, out: &mut dyn Write) -
                 "{}: not the same match as {} but for the first engine: {}",
                 r.name,
                 first.name,
-                first_difference(r.shared_settings(), first.shared_settings())
+                first_difference(&r.shared_settings(), &first.shared_settings())
             ));
         }
     }

@@ -10,7 +10,7 @@
 //! engine NAME            (per engine, in order, each followed by its command line)
 //! command COMMAND
 //! rule renju             (then size, games, turn-ms, match-ms, tolerance-ms, max-memory, draw-at, suspend,
-//!                         opening-rule, sprt, and one `opening MOVES` line per opening)
+//!                         processes, opening-rule, sprt, and one `opening MOVES` line per opening)
 //! shard I/N
 //! game ROUND PAIR GAME POINTS FORFEIT SLOWEST-FIRST SLOWEST-SECOND WINNER
 //! end GAMES
@@ -49,6 +49,7 @@ fn settings(config: &MatchConfig) -> Vec<String> {
     lines.push(format!("max-memory {}", config.max_memory));
     lines.push(format!("draw-at {}", config.draw_at));
     lines.push(format!("suspend {}", if config.suspend { "yes" } else { "no" }));
+    lines.push(processes_line(config.keep_processes));
     lines.push(format!("opening-rule {}", config.opening_rule.map_or("none".to_string(), |r| r.to_string())));
     lines.push(match config.sprt {
         Some(s) => format!("sprt {},{},{},{}", s.elo0, s.elo1, s.alpha, s.beta),
@@ -59,6 +60,14 @@ fn settings(config: &MatchConfig) -> Vec<String> {
     }
     lines
 }
+
+/// The settings line that says how the engines' processes were run.
+fn processes_line(kept: bool) -> String {
+    format!("{PROCESSES}{}", if kept { "kept" } else { "fresh" })
+}
+
+/// The start of the settings line that says how the processes were run (`processes fresh` or `processes kept`).
+pub(super) const PROCESSES: &str = "processes ";
 
 /// Writes a results file as the games end (flushed after each line, so a stopped shard keeps what it played).
 pub struct ResultsWriter {
@@ -125,10 +134,19 @@ pub(super) struct ShardFile {
 
 impl ShardFile {
     /// The settings two runs of one engine against the same opponent share: all but the first engine's name and
-    /// command (what `--paired` and `--runs` let differ).
-    pub(super) fn shared_settings(&self) -> &[String] {
-        self.settings.get(2..).unwrap_or(&[])
+    /// command (what `--paired` and `--runs` let differ), the opponents' programs named by their file names (two
+    /// machines keep the same build in different folders).
+    pub(super) fn shared_settings(&self) -> Vec<String> {
+        let settings = self.settings.get(2..).unwrap_or(&[]);
+        settings.iter().map(|l| l.strip_prefix("command ").map_or_else(|| l.clone(), program_named)).collect()
     }
+}
+
+/// A command line with its program (the first word) named by its file name alone: `command pbrain-pentazen`.
+fn program_named(command: &str) -> String {
+    let (program, args) = command.split_once(' ').unwrap_or((command, ""));
+    let name = program.rsplit(['/', '\\']).next().unwrap_or(program);
+    if args.is_empty() { format!("command {name}") } else { format!("command {name} {args}") }
 }
 
 /// Reads one results file's text; `name` is how errors name it.
@@ -166,6 +184,12 @@ pub(super) fn read(name: &str, text: &str) -> Result<ShardFile, String> {
         }
     }
     let shard = shard.ok_or_else(|| format!("{name}: truncated: no shard line after the settings"))?;
+    // Files written before the runner could keep processes played on fresh ones.
+    if !settings.iter().any(|l| l.starts_with(PROCESSES))
+        && let Some(at) = settings.iter().position(|l| l.starts_with("suspend "))
+    {
+        settings.insert(at + 1, processes_line(false));
+    }
     if end.is_none() {
         return Err(format!(
             "{name}: incomplete: no end line after {} games (the shard {shard} did not finish)",
