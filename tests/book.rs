@@ -280,18 +280,30 @@ fn the_embedded_books_game_results_reproduce_from_the_committed_games() {
 fn the_engine_searches_unless_a_book_is_asked_for() {
     // H8 H9 H10 is in the embedded book: a book move comes at once, with no node searched.
     let nodes = |args: &[&str]| -> u64 {
-        use std::io::Write;
+        use std::io::{BufRead, Write};
         let mut child = Command::new(BIN)
             .args(args)
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             .spawn()
             .expect("runs");
-        let input = "START 15\nINFO rule 4\nINFO timeout_turn 300\nBOARD\n7,7,2\n7,6,1\n7,5,2\nDONE\nEND\n";
-        child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
-        let out = child.wait_with_output().expect("output");
-        let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        let line = text.lines().find(|l| l.starts_with("MESSAGE score")).unwrap_or_else(|| panic!("{text}"));
+        let mut stdin = child.stdin.take().expect("stdin");
+        let input = "START 15\nINFO rule 4\nINFO timeout_turn 300\nBOARD\n7,7,2\n7,6,1\n7,5,2\nDONE\n";
+        stdin.write_all(input.as_bytes()).expect("write");
+        stdin.flush().expect("flush");
+        // The score line comes before the move; then the input is closed and the engine ends.
+        let reader = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+        let mut said = Vec::new();
+        for line in reader.lines().map_while(Result::ok) {
+            let is_move = line.split(',').count() == 2 && line.split(',').all(|n| n.trim().parse::<u32>().is_ok());
+            said.push(line);
+            if is_move {
+                break;
+            }
+        }
+        drop(stdin);
+        let _ = child.wait();
+        let line = said.iter().find(|l| l.starts_with("MESSAGE score")).unwrap_or_else(|| panic!("{said:?}"));
         let words: Vec<&str> = line.split_whitespace().collect();
         let at = words.iter().position(|&w| w == "nodes").unwrap_or_else(|| panic!("{line}"));
         words[at + 1].parse().unwrap_or_else(|_| panic!("{line}"))

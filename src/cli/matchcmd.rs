@@ -401,6 +401,16 @@ pub fn protocol_presets(args: &[String]) -> Result<Vec<(String, String)>, String
     Ok(presets)
 }
 
+/// `--processes fresh` (a new process for every game, as GomocupJudge runs engines) or `kept` (one process per
+/// engine and concurrent game from game to game, as Piskvork and c-gomoku-cli do): whether processes are kept.
+pub(super) fn keeps_processes(value: &str) -> Result<bool, String> {
+    match value {
+        "fresh" => Ok(false),
+        "kept" => Ok(true),
+        other => Err(format!("--processes is fresh or kept, not '{other}'")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -528,15 +538,5 @@ mod tests {
         );
         assert!(e.unwrap_err().contains("stray"));
         let _ = std::fs::remove_file(&path);
-    }
-}
-
-/// `--processes fresh` (a new process for every game, as GomocupJudge runs engines) or `kept` (one process per
-/// engine and concurrent game from game to game, as Piskvork and c-gomoku-cli do): whether processes are kept.
-pub(super) fn keeps_processes(value: &str) -> Result<bool, String> {
-    match value {
-        "fresh" => Ok(false),
-        "kept" => Ok(true),
-        other => Err(format!("--processes is fresh or kept, not '{other}'")),
     }
 }

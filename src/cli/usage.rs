@@ -289,8 +289,8 @@ pub(super) const PROTOCOL: &str =
   --network FILE                 a network file other than the embedded one
   --params FILE                  the search's tunable values from a file of 'param NAME VALUE' lines
                                  (an SPSA state file is one)
-  --book FILE|builtin            play from an opening book: a file (pbrain-tengen book build), or the one the
-                                 binary embeds for renju (also INFO book 1); by default every move is searched
+  --book FILE|builtin            play from an opening book: FILE (pbrain-tengen book build), or builtin
+                                 (the renju book the binary embeds; also INFO book 1); by default none
   --no-book                      search every move, the default (also INFO book 0)
   --say-score                    a 'MESSAGE score S depth D nodes N' line before each move (for match records)";
 
