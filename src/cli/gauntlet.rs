@@ -80,11 +80,11 @@ pub(super) fn parse_gauntlet(args: &[String], out: &mut dyn Write) -> Result<Gau
                 }
             }
             "--processes" => {
-                modes = match value()?.as_str() {
-                    "both" => vec![false, true],
-                    "fresh" => vec![false],
-                    "kept" => vec![true],
-                    other => return Err(format!("--processes is fresh, kept or both, not '{other}'")),
+                let word = value()?;
+                modes = match crate::matches::keeps_processes(&word) {
+                    Some(kept) => vec![kept],
+                    None if word == "both" => vec![false, true],
+                    None => return Err(format!("--processes is fresh, kept or both, not '{word}'")),
                 };
             }
             "--results" | "--sprt" => return Err(format!("{option} is not a gauntlet option (see --out)")),

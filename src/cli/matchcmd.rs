@@ -265,7 +265,11 @@ pub(super) fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchC
             "--sgf" => config.sgf_dir = Some(PathBuf::from(value()?)),
             "--sprt" => config.sprt = Some(Sprt::parse(&value()?)?),
             "--no-suspend" if inline.is_none() => config.suspend = false,
-            "--processes" => config.keep_processes = keeps_processes(&value()?)?,
+            "--processes" => {
+                let word = value()?;
+                config.keep_processes = matches::keeps_processes(&word)
+                    .ok_or_else(|| format!("--processes is fresh or kept, not '{word}'"))?;
+            }
             "--opening-rule" => config.opening_rule = Some(value()?.parse()?),
             "--shard" => config.shard = Some(matches::Shard::parse(&value()?)?),
             "--results" => config.results = Some(PathBuf::from(value()?)),
@@ -399,16 +403,6 @@ pub fn protocol_presets(args: &[String]) -> Result<Vec<(String, String)>, String
         presets.push((key.to_string(), v.to_string()));
     }
     Ok(presets)
-}
-
-/// `--processes fresh` (a new process for every game, as GomocupJudge runs engines) or `kept` (one process per
-/// engine and concurrent game from game to game, as Piskvork and c-gomoku-cli do): whether processes are kept.
-pub(super) fn keeps_processes(value: &str) -> Result<bool, String> {
-    match value {
-        "fresh" => Ok(false),
-        "kept" => Ok(true),
-        other => Err(format!("--processes is fresh or kept, not '{other}'")),
-    }
 }
 
 #[cfg(test)]

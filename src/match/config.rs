@@ -96,6 +96,19 @@ impl MatchConfig {
     }
 }
 
+/// How a match runs its engines' processes, in a word: `kept` (from game to game) or `fresh` (new each game), as
+/// options, results files and reports write it.
+#[must_use]
+pub fn processes_word(kept: bool) -> &'static str {
+    if kept { "kept" } else { "fresh" }
+}
+
+/// Whether `word` (`kept` or `fresh`) keeps processes; `None` for any other word.
+#[must_use]
+pub fn keeps_processes(word: &str) -> Option<bool> {
+    [false, true].into_iter().find(|&kept| processes_word(kept) == word)
+}
+
 /// The stone count at which a game is drawn by default: `size² − 25` in renju (GomocupJudge's 200-stone rule on
 /// 15×15), the full board otherwise.
 #[must_use]

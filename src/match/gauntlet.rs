@@ -177,7 +177,7 @@ pub fn run(
                 config.rule,
                 config.games,
                 config.turn_ms,
-                if config.keep_processes { "kept" } else { "fresh" }
+                super::config::processes_word(config.keep_processes)
             )?;
             let summary: MatchSummary = super::run(&config, out)?;
             let tally = summary.pairs.first().map(|p| p.1.clone()).unwrap_or_default();
@@ -222,7 +222,7 @@ pub fn leg_line(leg: &Leg) -> String {
         "  {:<16} {:<9} {:<5} {games:>4} games  {}-{}-{}  {:5.1}%  {}",
         leg.opponent,
         leg.rule.to_string(),
-        if leg.kept { "kept" } else { "fresh" },
+        super::config::processes_word(leg.kept),
         t.wins,
         t.losses,
         t.draws,

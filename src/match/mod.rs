@@ -24,7 +24,7 @@ pub mod stats;
 pub mod tally;
 mod terms;
 
-pub use config::{EngineSpec, MatchConfig, Shard, default_draw_at};
+pub use config::{EngineSpec, MatchConfig, Shard, default_draw_at, keeps_processes, processes_word};
 pub use game::{GameRecord, Outcome};
 pub use stats::{Decision, Sprt, elo_estimate, elo_pentanomial};
 pub use tally::{GameResult, Ledger, MatchSummary, Tally};

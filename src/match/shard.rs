@@ -63,7 +63,7 @@ fn settings(config: &MatchConfig) -> Vec<String> {
 
 /// The settings line that says how the engines' processes were run.
 fn processes_line(kept: bool) -> String {
-    format!("{PROCESSES}{}", if kept { "kept" } else { "fresh" })
+    format!("{PROCESSES}{}", super::config::processes_word(kept))
 }
 
 /// The start of the settings line that says how the processes were run (`processes fresh` or `processes kept`).
