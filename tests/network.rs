@@ -205,8 +205,8 @@ fn black_chance(pb: &PatternBoard, side: Color) -> f32 {
 }
 
 /// The pools do not grow with the board: a centred position evaluates alike on 15×15, 19×19 and 20×20, and
-/// exactly alike where no stone's lines reach an edge on either board (19×19 and 20×20 with the stones within one
-/// point of the centre). Before the pools were shifted, freestyle's network gave White 94% after H8 H9 I10 on 20×20
+/// exactly alike where every stone is eight points inside every edge of both boards (19×19 and 20×20 with the
+/// stones within one point of the centre; never on 15×15, see the next test). Before the pools were shifted, freestyle's network gave White 94% after H8 H9 I10 on 20×20
 /// and 5% on 15×15 (now 5% on both); the largest gap left between 15×15 and 20×20 here is 0.14, where windows of
 /// stones near the centre reach the 15×15 edge.
 #[test]
@@ -254,4 +254,44 @@ fn a_centred_position_evaluates_alike_on_every_board_size() {
             }
         }
     }
+}
+
+/// The positions: freestyle, H8 H9 I10 on 15×15 and K10 K11 L12 on 19×19 and 20×20, White to move, as
+/// `analyze --depth 1` reads them. The classical evaluation (the residual network's base) and the tempo flags are
+/// the same on all three, and the pools are shifted to the 15×15 background; what differs is the edge. A stone
+/// changes the windows centred up to four points from it along its lines, and those windows reach four points
+/// further: the evaluation is the open board's only where every stone is at least eight points inside every edge
+/// (indices 8 to size − 9). On 20×20 K10 K11 L12 is (indices 8 to 11) and reads exactly as the same shape one point
+/// to the lower left; on 19×19 L12's windows reach the top edge (index 11 > 10), and on 15×15 no point is eight
+/// inside the edge, so there the edge is part of every position, as the network learned it.
+#[test]
+fn what_differs_between_board_sizes_is_the_edge_within_reach() {
+    let rule = Rule::Freestyle;
+    let weights = tengen::eval::default_weights();
+    let at = |size: usize, moves: &[&str]| {
+        let points: Vec<Pos> = moves.iter().map(|m| Pos::parse(m, size).expect("point")).collect();
+        let (black, white): (Vec<Pos>, Vec<Pos>) =
+            (points.iter().step_by(2).copied().collect(), points.iter().skip(1).step_by(2).copied().collect());
+        let pb = PatternBoard::from_stones(size, rule, &black, &white).expect("position");
+        let net = tengen::eval::EvalChoice::Network(None).network(rule).expect("an embedded network");
+        let acc = Accumulator::new(net, pb.board());
+        let side = Color::White;
+        let classical = tengen::eval::parts(&pb, side, weights).total;
+        let flags = tengen::eval::network_flags(&pb, side);
+        (classical, flags, tengen::eval::network_evaluate(&acc, &pb, side, weights))
+    };
+    let c15 = at(15, &["h8", "h9", "i10"]);
+    let c19 = at(19, &["k10", "k11", "l12"]);
+    let c20 = at(20, &["k10", "k11", "l12"]);
+    // The classical evaluation and the tempo flags are not what differs.
+    assert_eq!((c15.0, c15.1), (c19.0, c19.1));
+    assert_eq!((c15.0, c15.1), (c20.0, c20.1));
+    // Every stone eight points inside the edge: the same shape anywhere there reads the same, on either size.
+    assert_eq!(c20.2, at(20, &["j10", "j11", "k12"]).2);
+    assert_eq!(at(19, &["j10", "j11", "k10"]).2, at(20, &["j10", "j11", "k10"]).2);
+    assert_eq!(at(19, &["j9", "j10", "k11"]).2, c20.2, "on 19x19 the shape fits inside by one point lower");
+    // A stone whose windows reach an edge: the evaluation moves (15x15 White 5%, 19x19 12%, 20x20 18% today).
+    assert_ne!(c19.2, c20.2, "L12 on 19x19 is seven points from the top edge");
+    assert_ne!(c15.2, c20.2, "on 15x15 every window around the centre reaches the edge");
+    assert!(c15.2 < c19.2 && c19.2 < c20.2, "the nearer the edge, the worse for White here: {c15:?} {c19:?} {c20:?}");
 }

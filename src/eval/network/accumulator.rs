@@ -6,8 +6,9 @@
 //! ([`TRAINED_SIZE`]), the head reads each pool shifted by the trained size's empty-board pool minus this size's
 //! ([`Accumulator::shift`]). A point far from every stone adds the same to a pool as on the empty board, so what the
 //! head reads is the trained board's background plus what the stones changed: the same centred position evaluates
-//! alike on 15×15, 19×19 and 20×20 (the same where no stone's lines reach an edge). On the trained size the shift is
-//! zero and nothing changes.
+//! alike on 15×15, 19×19 and 20×20, and exactly the same where every stone is eight points inside every edge (the
+//! windows a stone changes see that far; never so on 15×15, where the edge is part of every position). On the
+//! trained size the shift is zero and nothing changes.
 
 use super::Network;
 use super::features::{for_each_changed, for_each_window, row};
