@@ -36,7 +36,9 @@ fn opponents(dir: &Path) -> PathBuf {
 fn gauntlet(dir: &Path, extra: &[&str]) -> (bool, String) {
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, format!("{OPENING}\n")).expect("write openings");
-    let me = format!("'{BIN}' puppet say:MESSAGE_score_25_depth_3 f2");
+    // Twice the script: a kept process may play both games of a match (when one worker takes both), and a puppet
+    // answers from where its script stands.
+    let me = format!("'{BIN}' puppet say:MESSAGE_score_25_depth_3 f2 say:MESSAGE_score_25_depth_3 f2");
     let mut args: Vec<String> = vec!["gauntlet".into(), "--engine".into(), me, "--name".into(), "me".into()];
     args.extend(["--openings".into(), openings.display().to_string(), "--turn-ms".into(), "2000".into()]);
     args.extend(extra.iter().map(|s| s.to_string()));
