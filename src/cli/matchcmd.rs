@@ -117,10 +117,8 @@ pub fn seen_openings(
 ) -> Result<BTreeSet<[Vec<Pos>; 2]>, String> {
     let mut seen = BTreeSet::new();
     let mut games = 0;
-    for path in files {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let data = crate::records::read_training(&bytes, &mut |_| {});
-        for g in data.games.iter().filter(|g| g.rule == rule && g.size == size) {
+    for file in crate::records::read_game_files(files) {
+        for g in file?.data.games.iter().filter(|g| g.rule == rule && g.size == size) {
             games += 1;
             if g.moves.len() >= stones {
                 seen.insert(opening_key(&g.moves[..stones], size));

@@ -2,6 +2,7 @@
 //! line per position; a bad line gets an `error: line N: …` answer and the run goes on.
 
 mod book;
+mod game_files;
 mod gauntlet;
 mod library;
 mod matchcmd;

@@ -9,7 +9,7 @@
 //! the input's games each) joined in shard order by `merge --out` are the unsharded run's file, byte for byte.
 
 use crate::matches::Shard;
-use crate::records::{GameRecord, NO_SCORE, read_training, stored_score, write_game, write_header};
+use crate::records::{GameRecord, NO_SCORE, create_game_file, stored_score, write_game};
 use crate::search::tt::Table;
 use crate::search::{SearchLimits, SearchOptions, search};
 use crate::tune::data::replay_game;
@@ -85,33 +85,13 @@ fn rescore_game(game: &GameRecord, r: &Rescore) -> (GameRecord, usize) {
     (GameRecord { scores: Some(scores), best: Some(best), ..game.clone() }, searched)
 }
 
-/// The games of `paths`, in order; a damaged record is an `error:` line on `out` and the rest is read.
-///
-/// # Errors
-/// A file that cannot be read or holds c-gomoku-cli samples rather than games.
-pub(super) fn read_game_files(paths: &[PathBuf], out: &mut dyn Write) -> Result<Vec<GameRecord>, String> {
-    let mut games = Vec::new();
-    for path in paths {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let data = read_training(&bytes, &mut |e| {
-            let _ = writeln!(out, "error: {}: {e}", path.display());
-        });
-        if !data.samples.is_empty() {
-            return Err(format!("{} holds c-gomoku-cli samples, not games", path.display()));
-        }
-        games.extend(data.games);
-    }
-    Ok(games)
-}
-
 /// Runs `rescore`, printing progress and a summary.
 pub(super) fn run_rescore(r: &Rescore, out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    let games = read_game_files(&r.inputs, out)?;
+    let games = super::game_files::read_games(&r.inputs, out)?;
     let range = r.shard.map_or(0..games.len(), |s| s.pairs(games.len()));
     let games = &games[range.clone()];
     Ok((|| {
-        let mut file = io::BufWriter::new(std::fs::File::create(&r.out)?);
-        write_header(&mut file)?;
+        let mut file = create_game_file(&r.out)?;
         let start = Instant::now();
         let next = AtomicUsize::new(0);
         let (tx, rx) = std::sync::mpsc::channel::<(usize, GameRecord, usize)>();

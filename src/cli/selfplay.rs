@@ -17,7 +17,7 @@ use crate::eval::{EvalChoice, Weights, WeightsRef, order_value};
 use crate::matches::{Shard, elo_estimate};
 use crate::movegen::{Candidates, candidates};
 use crate::pattern::{MoveOutcome, PatternBoard};
-use crate::records::{GameRecord, NO_SCORE, Outcome, write_game, write_header};
+use crate::records::{GameRecord, NO_SCORE, Outcome, append_game_file, write_game};
 use crate::search::MATE;
 use crate::search::params::Params;
 use crate::search::time::Clock;
@@ -265,13 +265,7 @@ const RANDOM_POOL: usize = 64;
 pub fn selfplay(m: &Match, out: &mut dyn Write) -> io::Result<()> {
     let openings = openings(m);
     let mut record = match &m.record {
-        Some(path) => {
-            let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-            if file.metadata()?.len() == 0 {
-                write_header(&mut file)?;
-            }
-            Some(io::BufWriter::new(file))
-        }
+        Some(path) => Some(append_game_file(std::path::Path::new(path))?),
         None => None,
     };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(m.concurrency).build().map_err(io::Error::other)?;

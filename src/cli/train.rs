@@ -3,7 +3,6 @@
 //! provenance.
 
 use super::OptionCursor;
-use super::tune::read_game_files;
 use crate::eval::network::{Accumulator, Group, Network};
 use crate::eval::{EVAL_LIMIT, default_weights};
 use crate::train::data::NetData;
@@ -152,11 +151,11 @@ pub fn run_train(c: &TrainCommand, out: &mut dyn Write) -> io::Result<()> {
     let (mut games, mut samples, mut sources, mut repeats) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for spec in &c.files {
         let (file, times) = weighted(spec);
-        let (g, s, src) = read_game_files(&[file.to_string()], out)?;
-        repeats.extend(std::iter::repeat_n(times, g.len()));
-        games.extend(g);
-        samples.extend(s);
-        sources.extend(src.into_iter().map(|t| if times > 1 { format!("{t} x{times}") } else { t }));
+        let part = super::game_files::read_training_set(&[file], out)?;
+        repeats.extend(std::iter::repeat_n(times, part.games.len()));
+        games.extend(part.games);
+        samples.extend(part.samples);
+        sources.extend(part.sources.into_iter().map(|t| if times > 1 { format!("{t} x{times}") } else { t }));
     }
     let (train_games, held_games) = split(games.len(), c.held_out, c.options.seed);
     let (train_samples, held_samples) = split(samples.len(), c.held_out, c.options.seed ^ 0x5a5a);

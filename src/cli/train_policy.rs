@@ -4,9 +4,9 @@
 //! provenance.
 
 use super::train::TrainCommand;
-use super::tune::read_game_files;
 use crate::eval::default_weights;
 use crate::eval::network::{Group, Network, embedded_network};
+use crate::records::TrainingSet;
 use crate::train::policy::{PolicyData, PolicyModel, agreement, fit_temperature, train_policy};
 use crate::train::split;
 use std::io::{self, Write};
@@ -30,7 +30,7 @@ pub fn run_train_policy(c: &TrainCommand, out: &mut dyn Write) -> io::Result<()>
             None => return writeln!(out, "error: this build has no {} network to read", group.name()),
         },
     };
-    let (games, _, sources) = read_game_files(&c.files, out)?;
+    let TrainingSet { games, sources, .. } = super::game_files::read_training_set(&c.files, out)?;
     let (_, held_games) = split(games.len(), c.held_out, c.policy_options.seed);
     let mut is_held = vec![false; games.len()];
     for &g in &held_games {

@@ -3,7 +3,7 @@
 
 use super::OptionCursor;
 use crate::eval::{Family, Weights, default_weights};
-use crate::records::read_training;
+use crate::records::TrainingSet;
 use crate::tune::data::Dataset;
 use crate::tune::{Progress, TuneOptions, split, tune, weights_from};
 use rand::SeedableRng;
@@ -87,7 +87,7 @@ pub fn run_tune(c: &TuneCommand, out: &mut dyn Write) -> io::Result<()> {
         },
     };
     let start = Instant::now();
-    let (games, samples, sources) = read_game_files(&c.files, out)?;
+    let TrainingSet { games, samples, sources } = super::game_files::read_training_set(&c.files, out)?;
     // Games and samples are split before their positions are taken, so no game is on both sides.
     let (train_games, held_games) = split(games.len(), c.held_out, c.options.seed);
     let (train_samples, held_samples) = split(samples.len(), c.held_out, c.options.seed ^ 0x5a5a);
@@ -162,44 +162,4 @@ pub fn run_tune(c: &TuneCommand, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "wrote {path}")?;
     }
     Ok(())
-}
-
-/// Reads game files (Tengen's `.tgr`, c-gomoku-cli's samples): their games, their samples and one line per file
-/// for the provenance. A file that cannot be read and every bad record get an `error:` line on `out`. Games that
-/// ended by Black's forbidden move are left out (counted in the provenance): the rule, not the position, decided
-/// them.
-///
-/// # Errors
-/// Output I/O errors.
-pub fn read_game_files(
-    files: &[String],
-    out: &mut dyn Write,
-) -> io::Result<(Vec<crate::records::GameRecord>, Vec<crate::records::Sample>, Vec<String>)> {
-    let mut games = Vec::new();
-    let mut samples = Vec::new();
-    let mut sources = Vec::new();
-    for file in files {
-        let bytes = match std::fs::read(file) {
-            Ok(b) => b,
-            Err(e) => {
-                writeln!(out, "error: cannot read {file}: {e}")?;
-                continue;
-            }
-        };
-        let mut errors = Vec::new();
-        let data = read_training(&bytes, &mut |e| errors.push(e));
-        for e in errors {
-            writeln!(out, "error: {file}: {e}")?;
-        }
-        let total = data.games.len();
-        let kept: Vec<_> = data.games.into_iter().filter(|g| g.forbidden_end.is_none()).collect();
-        let forfeits = match total - kept.len() {
-            0 => String::new(),
-            n => format!(", {n} more that ended by a forbidden move left out"),
-        };
-        sources.push(format!("{file} ({} games, {} samples{forfeits})", kept.len(), data.samples.len()));
-        games.extend(kept);
-        samples.extend(data.samples);
-    }
-    Ok((games, samples, sources))
 }
