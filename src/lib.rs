@@ -24,6 +24,7 @@ pub mod pattern;
 pub mod protocol;
 pub mod records;
 pub mod search;
+pub mod selfplay;
 pub mod serve;
 pub mod threat;
 pub mod train;

@@ -7,12 +7,13 @@ mod gauntlet;
 mod library;
 mod matchcmd;
 mod merge;
+mod openings;
 mod options;
 mod play;
 mod play_opening;
 mod position;
 mod positions;
-mod puppet;
+mod presets;
 mod rescore;
 mod selfplay;
 mod spsa;
@@ -24,11 +25,10 @@ mod usage;
 
 pub use crate::engine::RENJU_OPENINGS;
 pub use crate::matches::elo_estimate;
-pub use matchcmd::{GenOptions, protocol_presets, random_openings};
 pub use play::{PlayOptions, parse_play, play};
 pub use position::{PositionLine, parse_position_line};
-pub use puppet::puppet;
-pub use selfplay::{Match, OpeningChoice, Player, parse_selfplay, selfplay};
+pub use presets::protocol_presets;
+pub use selfplay::parse_selfplay;
 pub use think::{analyze, bench, position_from_moves, report_text};
 pub use train::{TrainCommand, parse_train, run_train};
 pub use tune::{TuneCommand, parse_tune, run_tune};
@@ -191,7 +191,7 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
             _ => Err("bench takes at most one argument, a depth".to_string()),
         },
         "analyze" => analyze_command(rest, out),
-        "selfplay" => parse_selfplay(rest).map(|m| selfplay(&m, out)),
+        "selfplay" => parse_selfplay(rest).map(|m| crate::selfplay::run(&m, out)),
         "tune" => parse_tune(rest).map(|c| run_tune(&c, out)),
         "train" => parse_train(rest).map(|c| run_train(&c, out)),
         "spsa" => spsa::parse_spsa(rest).and_then(|c| spsa::run_spsa(&c, out)),
@@ -202,10 +202,10 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
         "lib" => library::lib_command(rest, out),
         "merge" => merge::merge_command(rest, out),
         "book" => book::book_command(rest, out),
-        "openings" => matchcmd::openings_command(rest, out),
+        "openings" => openings::openings_command(rest, out),
         "puppet" => match rest.iter().find(|a| a.starts_with("--")) {
             Some(a) => Err(format!("unknown option '{a}'")),
-            None => return puppet(rest, input, out),
+            None => return crate::protocol::puppet(rest, input, out),
         },
         "play" => parse_play(rest).map(|o| play(&o, input, out)),
         "serve" => parse_serve(rest).map(|o| crate::serve::serve(&o, out)),

@@ -4,9 +4,9 @@
 //! to ship.
 
 use super::OptionCursor;
-use super::selfplay::{Match, OpeningChoice, Player, openings, winner};
 use crate::eval::EvalChoice;
 use crate::search::params::Params;
+use crate::selfplay::{Match, OpeningChoice, Player, openings, winner};
 use crate::tune::spsa::{Perturbation, State};
 use crate::types::{Color, Rule};
 use rayon::prelude::*;

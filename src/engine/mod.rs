@@ -21,7 +21,7 @@ mod outlook;
 
 pub use crate::openings::RENJU_OPENINGS;
 pub use memory::minimum_bytes;
-pub use opening::Swap2Decision;
+pub use opening::{Swap2Decision, opening_scorer};
 pub use outlook::{Calibration, Outlook};
 
 /// Why a move was refused.
