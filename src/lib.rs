@@ -26,6 +26,7 @@ pub mod records;
 pub mod search;
 pub mod selfplay;
 pub mod serve;
+pub mod terminal;
 pub mod threat;
 pub mod train;
 pub mod tune;

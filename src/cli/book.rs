@@ -193,7 +193,7 @@ fn run_learn(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, Str
         return Err("book learn FILE GAMES…: no game files (.tgr) given".to_string());
     }
     let mut book = Book::load(path)?;
-    let games = super::game_files::read_games(files, out)?;
+    let games = crate::records::read_games(files, out)?;
     let before: Vec<Option<Pos>> = book.entries.values().map(|m| best_learned(m)).collect();
     let learned = crate::book::learn::learn(&mut book, &games);
     let changed = book.entries.values().zip(&before).filter(|(m, b)| best_learned(m) != **b).count();
@@ -233,7 +233,7 @@ fn run_reached(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, S
         return Err("book reached FILE GAMES…: no game files (.tgr) given".to_string());
     }
     let book = Book::load(path)?;
-    let games = super::game_files::read_games(files, out)?;
+    let games = crate::records::read_games(files, out)?;
     let list = crate::book::reached::reached(&book, &games, &options);
     let result = (|| {
         writeln!(

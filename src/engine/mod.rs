@@ -14,12 +14,14 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+mod bench;
 mod memory;
 mod negotiate;
 mod opening;
 mod outlook;
 
 pub use crate::openings::RENJU_OPENINGS;
+pub use bench::{BenchLine, bench};
 pub use memory::minimum_bytes;
 pub use opening::{Swap2Decision, opening_scorer};
 pub use outlook::{Calibration, Outlook};

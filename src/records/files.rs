@@ -1,9 +1,10 @@
 //! Whole game files for the commands: read in order with each bad record named by its file (the one reader every
-//! command uses), the training set the trainers learn from, and game files created or appended to.
+//! command uses, [`read_game_files`], and its two reports on a command's output, [`read_games`] and
+//! [`read_training_set`]), the training set the trainers learn from, and game files created or appended to.
 
 use super::{GameRecord, Sample, TrainingData, read_training, write_header};
 use std::fs::File;
-use std::io::{self, BufWriter};
+use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
 /// One game file as read.
@@ -42,6 +43,44 @@ pub fn read_game_files<P: AsRef<Path>>(paths: &[P]) -> impl Iterator<Item = Resu
         let data = read_training(&bytes, &mut |e| problems.push(format!("{path}: {e}")));
         Ok(GameFile { path, data, problems })
     })
+}
+
+/// The games of `paths`, in order, for the commands that read games (`rescore`, `positions`, `book`): each bad
+/// record an `error:` line on `out`.
+///
+/// # Errors
+/// A file that cannot be read or holds c-gomoku-cli samples rather than games.
+pub fn read_games<P: AsRef<Path>>(paths: &[P], out: &mut dyn Write) -> Result<Vec<GameRecord>, String> {
+    let mut games = Vec::new();
+    for file in read_game_files(paths) {
+        let file = file?;
+        for problem in &file.problems {
+            let _ = writeln!(out, "error: {problem}");
+        }
+        games.extend(file.games()?);
+    }
+    Ok(games)
+}
+
+/// The training set of `paths` for the trainers (`tune`, `train`): each bad record, and each file that cannot be
+/// read, an `error:` line on `out`; the rest is read.
+///
+/// # Errors
+/// Output I/O errors.
+pub fn read_training_set<P: AsRef<Path>>(paths: &[P], out: &mut dyn Write) -> io::Result<TrainingSet> {
+    let mut set = TrainingSet::default();
+    for file in read_game_files(paths) {
+        match file {
+            Ok(file) => {
+                for problem in &file.problems {
+                    writeln!(out, "error: {problem}")?;
+                }
+                set.add(file);
+            }
+            Err(e) => writeln!(out, "error: {e}")?,
+        }
+    }
+    Ok(set)
 }
 
 /// The games and samples the trainers learn from, with a line per file for the provenance.

@@ -10,7 +10,9 @@ mod files;
 mod samples;
 mod tgr;
 
-pub use files::{GameFile, TrainingSet, append_game_file, create_game_file, read_game_files};
+pub use files::{
+    GameFile, TrainingSet, append_game_file, create_game_file, read_game_files, read_games, read_training_set,
+};
 pub use tgr::{MAGIC, game_ranges, join_game_files, write_game, write_header};
 
 use crate::types::{Pos, Rule};
