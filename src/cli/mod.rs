@@ -9,7 +9,7 @@ mod gauntlet;
 mod help;
 mod library;
 mod lines;
-mod matchcmd;
+mod match_options;
 mod merge;
 mod openings;
 mod options;
@@ -18,14 +18,16 @@ mod positions;
 mod presets;
 mod rescore;
 mod selfplay;
+mod solve;
 mod spsa;
 mod think;
 mod train;
 mod tune;
 mod usage;
 
-pub use lines::{Options, forbid, parse_options, solve};
+pub use lines::{Options, parse_options};
 pub use presets::protocol_presets;
+pub use solve::{forbid, solve};
 
 pub(crate) use options::OptionCursor;
 
@@ -107,7 +109,7 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
         "tune" => tune::parse_tune(rest).map(|c| crate::tune::run::run(&c, out)),
         "train" => train::parse_train(rest).map(|c| crate::train::run::run(&c, out)),
         "spsa" => spsa::parse_spsa(rest).and_then(|c| crate::tune::spsa_run::run_spsa(&c, out)),
-        "match" => matchcmd::match_command(rest, out),
+        "match" => match_options::parse_match(rest, out).map(|c| crate::matches::run(&c, out).map(|_| ())),
         "gauntlet" => gauntlet::gauntlet_command(rest, out),
         "positions" => positions::parse_positions(rest).and_then(|p| positions::run_positions(&p, out)),
         "rescore" => rescore::parse_rescore(rest).and_then(|r| crate::tune::rescore::run(&r, out)),

@@ -273,6 +273,6 @@ A damaged library is read up to the damage: what was read is shown or written, t
         name: "puppet",
         summary: "a scripted protocol engine for testing match runners",
         usage: "usage: pbrain-tengen puppet STEP...
-Answers the protocol with scripted steps (see src/cli/puppet.rs): moves, errors, delays, hangs.",
+Answers the protocol with scripted steps (see src/protocol/puppet.rs): moves, errors, delays, hangs.",
     },
 ];

@@ -1,12 +1,13 @@
-//! `match`: its options read into a configuration (the openings from a file, the 26, or random ones generated
-//! here), and the match runner ([`crate::matches`]) run on it.
+//! The options of `match` read into a match configuration (the openings from a file, the 26, or random ones
+//! generated here): the reader of `match`, and of the gauntlet for each of its matches, so that the two cannot
+//! disagree.
 
 use super::options::{number, parse_size};
 use crate::engine::opening_scorer;
 use crate::matches::{self, EngineSpec, MatchConfig, Sprt};
 use crate::openings::{GenOptions, parse_openings, renju_openings, symmetric_images, unseen_random_openings};
 use crate::types::Pos;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Parses the options of `match` into a configuration; the random openings are generated here.
@@ -135,12 +136,6 @@ pub(super) fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchC
         config.openings = config.openings.iter().flat_map(|o| symmetric_images(o, config.size)).collect();
     }
     Ok(config)
-}
-
-/// `match`: runs a match and prints its games and results.
-pub(super) fn match_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    let config = parse_match(args, out)?;
-    Ok(matches::run(&config, out).map(|_| ()))
 }
 
 #[cfg(test)]
