@@ -4,7 +4,7 @@
 //! classes, the renju forbidden check), [`movegen`], [`threat`] (VCF and VCT solvers) and [`eval`], [`search`]
 //! (iterative deepening PVS, transposition table, time budgets), the [`engine`] facade, and the command-line front
 //! end in [`cli`], which reads options, calls the rooms below it and prints. Beside them: [`openings`], the match
-//! runner [`matches`] (directory `match/`), which plays engine processes against each other and judges them by the
+//! runner [`mod@matches`] (directory `match/`), which plays engine processes against each other and judges them by the
 //! rules, never by the search, [`selfplay`] (games of the engine in one process), the tuners and trainers
 //! ([`tune`], [`train`]) with their game files ([`records`]), and [`terminal`] (a person at a terminal).
 

@@ -1,7 +1,7 @@
 //! Random balanced openings: stones drawn near the centre by a seed, kept when they are legal, nobody has a four or
 //! a five to play, no earlier one is a symmetric image of them and a search scores them near even; and the openings
 //! games of given files started from, to leave out (held-out openings, for judging a book or a network on games it
-//! did not learn from). The search is the caller's, a [`Scorer`] ([`crate::engine::opening_score`] for the commands
+//! did not learn from). The search is the caller's, a [`Scorer`] ([`crate::engine::opening_scorer`] for the commands
 //! and self-play): nothing here searches.
 
 use super::{check_opening, opening_key, same_opening, symmetric_images};
@@ -43,7 +43,7 @@ impl Default for GenOptions {
 
 /// Random openings of `stones` stones within three points of the centre (the first on the centre in renju), kept
 /// when they are legal, nobody has a four or a five to play, no earlier opening is a symmetric image of them, and
-/// `score` (a search of `depth` plies, [`crate::engine::opening_score`], where the commands and self-play generate)
+/// `score` (a search of `depth` plies, [`crate::engine::opening_scorer`], where the commands and self-play generate)
 /// gives them a score within `max_score` for the side to move. Returns each with its score; fewer than `count` when
 /// too many tries fail.
 pub fn random_openings(opts: &GenOptions, score: Scorer<'_>) -> Vec<(Vec<Pos>, i32)> {

@@ -1,4 +1,4 @@
-//! For a person at a terminal: a game against the engine ([`play`], with the opening negotiated first when a rule is
+//! For a person at a terminal: a game against the engine ([`mod@play`], with the opening negotiated first when a rule is
 //! asked, `opening.rs`), one position analysed as a person reads it ([`analysis`]), and the board they both draw.
 //! The command line (`pbrain-tengen play`, `analyze`) reads the options and hands its input and output here.
 
