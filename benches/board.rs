@@ -5,7 +5,7 @@
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use tengen::cli::parse_position_line;
+use tengen::board::parse_position_line;
 use tengen::pattern::PatternBoard;
 use tengen::types::{Color, Pos, Rule};
 

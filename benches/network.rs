@@ -6,7 +6,7 @@
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use tengen::cli::parse_position_line;
+use tengen::board::parse_position_line;
 use tengen::eval::network::{Accumulator, Network, default_network};
 use tengen::eval::{default_weights, evaluate, network_evaluate};
 use tengen::pattern::PatternBoard;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The depth each build reaches in a fixed time on the bench positions (src/cli/think.rs, BENCH), one thread:
+# The depth each build reaches in a fixed time on the bench positions (src/engine/bench.rs, BENCH), one thread:
 # `analyze --ms MS` per position, printing the last completed iteration and the nodes searched.
 # Usage: scripts/depth.sh MS BINARY...   (e.g. scripts/depth.sh 1000 ./old ./target/release/pbrain-tengen)
 set -eu

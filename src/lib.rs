@@ -3,8 +3,10 @@
 //! Layers, lowest first: [`types`], [`board`] (stones, line keys, hash), [`pattern`] (line patterns, threat
 //! classes, the renju forbidden check), [`movegen`], [`threat`] (VCF and VCT solvers) and [`eval`], [`search`]
 //! (iterative deepening PVS, transposition table, time budgets), the [`engine`] facade, and the command-line front
-//! end in [`cli`]. Beside them: [`openings`] and the match runner [`matches`] (directory `match/`), which plays
-//! engine processes against each other and judges them by the rules, never by the search.
+//! end in [`cli`], which reads options, calls the rooms below it and prints. Beside them: [`openings`], the match
+//! runner [`mod@matches`] (directory `match/`), which plays engine processes against each other and judges them by the
+//! rules, never by the search, [`selfplay`] (games of the engine in one process), the tuners and trainers
+//! ([`tune`], [`train`]) with their game files ([`records`]), and [`terminal`] (a person at a terminal).
 
 #![deny(missing_docs)]
 
@@ -24,7 +26,9 @@ pub mod pattern;
 pub mod protocol;
 pub mod records;
 pub mod search;
+pub mod selfplay;
 pub mod serve;
+pub mod terminal;
 pub mod threat;
 pub mod train;
 pub mod tune;

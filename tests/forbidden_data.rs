@@ -2,7 +2,7 @@
 //! - `referee_fuzz_2000.tsv`: 2000 random dense positions, answers from the Gomocup referee's checker;
 //! - `quintet_cases.txt`: hand-made boards from renju-note/quintet @ d8bdf3c (MIT), src/board/forbidden.rs tests.
 
-use tengen::cli::parse_position_line;
+use tengen::board::parse_position_line;
 use tengen::pattern::{ForbidKind, PatternBoard};
 use tengen::types::{Color, Pos, Rule, format_point_list, parse_point_list};
 

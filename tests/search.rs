@@ -5,7 +5,7 @@ mod common;
 
 use common::{Rng, lfz_puzzles, quintet_mates};
 use std::time::{Duration, Instant};
-use tengen::cli::parse_position_line;
+use tengen::board::parse_position_line;
 use tengen::engine::Engine;
 use tengen::pattern::{Pattern4, PatternBoard};
 use tengen::search::time::Clock;

@@ -1,6 +1,6 @@
 //! Positions where earlier versions of the solvers or the checker went wrong (found in review), pinned.
 
-use tengen::cli::parse_position_line;
+use tengen::board::parse_position_line;
 use tengen::pattern::PatternBoard;
 use tengen::threat::{Solution, Vcf, VcfOptions, Vct, VctOptions, check_line, naive_vcf};
 use tengen::types::{Color, Rule, parse_point_list};

@@ -6,7 +6,7 @@
 mod common;
 
 use std::time::{Duration, Instant};
-use tengen::cli::parse_position_line;
+use tengen::board::parse_position_line;
 use tengen::pattern::PatternBoard;
 use tengen::records::{GameRecord, Outcome, write_game, write_header};
 use tengen::search::params::Params;

@@ -3,12 +3,15 @@
 //! Each of the four directions keeps one `u64` per board line with two bits per point: `00` empty, `01` black,
 //! `10` white, `11` wall. Every line is padded with five walls on each side, so the eleven points centred on any
 //! board point (the window the pattern tables read) are always inside the word, and points off the board read as
-//! walls. The board knows nothing of patterns; `pattern::PatternBoard` builds on it.
+//! walls. The board knows nothing of patterns; `pattern::PatternBoard` builds on it. A board's text: ASCII boards
+//! (`ascii.rs`) and position lines (`position_line.rs`).
 
 mod ascii;
+mod position_line;
 mod zobrist;
 
 pub use ascii::{AsciiPosition, parse_ascii};
+pub use position_line::{PositionLine, parse_position_line};
 
 use crate::types::{CELLS, Color, MAX_SIZE, MIN_SIZE, Pos, STRIDE};
 

@@ -132,6 +132,12 @@ pub fn ranking(moves: &[BookMove]) -> Vec<i32> {
     moves.iter().map(|m| if learning { m.learned() } else { m.score }).collect()
 }
 
+/// The move a position's list ranks first ([`ranking`]; ties to the first).
+#[must_use]
+pub fn first_choice(moves: &[BookMove]) -> Option<Pos> {
+    moves.iter().zip(ranking(moves)).rev().max_by_key(|&(_, v)| v).map(|(m, _)| m.point)
+}
+
 impl Book {
     /// An empty book.
     #[must_use]
@@ -285,6 +291,17 @@ impl Book {
             out.push_str(&format!("{}\t{}\t{}\n", names(&sides[0]), names(&sides[1]), list.join(",")));
         }
         out
+    }
+
+    /// Writes the book to `path` through a temporary file, so that a stop in the middle leaves the old one whole.
+    ///
+    /// # Errors
+    /// `cannot write PATH: …`.
+    pub fn save(&self, path: &str) -> Result<(), String> {
+        let tmp = format!("{path}.tmp");
+        std::fs::write(&tmp, self.to_text())
+            .and_then(|()| std::fs::rename(&tmp, path))
+            .map_err(|e| format!("cannot write {path}: {e}"))
     }
 
     /// Reads a book file.

@@ -163,7 +163,7 @@ fn run_build(c: &BuildCommand, out: &mut dyn Write) -> Result<io::Result<()>, St
             return false;
         }
         // Written after every step, through a temporary file, so that a run stopped anywhere resumes.
-        if let Err(e) = save(book, &c.out) {
+        if let Err(e) = book.save(&c.out) {
             failed = Some(e);
             return false;
         }
@@ -174,7 +174,7 @@ fn run_build(c: &BuildCommand, out: &mut dyn Write) -> Result<io::Result<()>, St
     }
     // Once more at the end: a run with nothing to do (`--searches 0`) writes the book as it reads it, scores backed
     // up, so a book written before they were shows them.
-    save(&book, &c.out)?;
+    book.save(&c.out)?;
     let summary = format!(
         "{searches} searches in {:.1} s: {} positions (was {before}), {} moves, written to {}",
         started.elapsed().as_secs_f64(),
@@ -193,12 +193,11 @@ fn run_learn(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, Str
         return Err("book learn FILE GAMES…: no game files (.tgr) given".to_string());
     }
     let mut book = Book::load(path)?;
-    let files: Vec<std::path::PathBuf> = files.iter().map(std::path::PathBuf::from).collect();
-    let games = super::rescore::read_game_files(&files, out)?;
-    let before: Vec<Option<Pos>> = book.entries.values().map(|m| best_learned(m)).collect();
+    let games = crate::records::read_games(files, out)?;
+    let before: Vec<Option<Pos>> = book.entries.values().map(|m| crate::book::first_choice(m)).collect();
     let learned = crate::book::learn::learn(&mut book, &games);
-    let changed = book.entries.values().zip(&before).filter(|(m, b)| best_learned(m) != **b).count();
-    save(&book, path)?;
+    let changed = book.entries.values().zip(&before).filter(|(m, b)| crate::book::first_choice(m) != **b).count();
+    book.save(path)?;
     Ok(writeln!(
         out,
         "{} games read, {} under the book's rule and size, {} through the book; {} book moves played; the first \
@@ -234,8 +233,7 @@ fn run_reached(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, S
         return Err("book reached FILE GAMES…: no game files (.tgr) given".to_string());
     }
     let book = Book::load(path)?;
-    let files: Vec<std::path::PathBuf> = files.iter().map(std::path::PathBuf::from).collect();
-    let games = super::rescore::read_game_files(&files, out)?;
+    let games = crate::records::read_games(files, out)?;
     let list = crate::book::reached::reached(&book, &games, &options);
     let result = (|| {
         writeln!(
@@ -261,19 +259,7 @@ fn run_reached(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, S
     Ok(result)
 }
 
-/// The move a position's list ranks first ([`crate::book::ranking`]; ties to the first).
-fn best_learned(moves: &[crate::book::BookMove]) -> Option<Pos> {
-    moves.iter().zip(crate::book::ranking(moves)).rev().max_by_key(|&(_, v)| v).map(|(m, _)| m.point)
-}
-
-/// Writes `book` to `path` through a temporary file.
-fn save(book: &Book, path: &str) -> Result<(), String> {
-    let tmp = format!("{path}.tmp");
-    std::fs::write(&tmp, book.to_text())
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("cannot write {path}: {e}"))
-}
-
+/// Moves as `H8 H9 J10`.
 fn names(moves: &[Pos], size: usize) -> String {
     moves.iter().map(|p| p.notation(size)).collect::<Vec<_>>().join(" ")
 }

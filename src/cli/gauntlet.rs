@@ -138,7 +138,7 @@ pub(super) fn parse_gauntlet(args: &[String], out: &mut dyn Write) -> Result<Gau
         let mut args = vec!["--engine".to_string(), "a".to_string(), "--engine".to_string(), "b".to_string()];
         args.extend(rest.iter().cloned());
         args.extend(["--rule".to_string(), rule.to_string()]);
-        let mut config = super::matchcmd::parse_match(&args, out)?;
+        let mut config = super::match_options::parse_match(&args, out)?;
         if !games_given {
             // Every opening once with each colour.
             config.games = 2 * config.openings.len().max(1);

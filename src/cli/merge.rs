@@ -4,8 +4,7 @@
 //! in.
 
 use super::OptionCursor;
-use crate::records::{MAGIC, game_ranges};
-use crate::types::Rule;
+use crate::records::{MAGIC, join_game_files};
 use std::io::{self, Write};
 
 /// Runs `merge [--out FILE] FILE...` (or `merge --paired A B`, `merge --runs FILE...`, `merge --sgf NAME FILE...`).
@@ -92,30 +91,10 @@ fn join_games(files: &[(String, Vec<u8>)], target: &str, out: &mut dyn Write) ->
     if files.iter().any(|(name, _)| same_file(name, target)) {
         return Err(format!("{target} is one of the files to merge: write the merged file elsewhere"));
     }
-    let mut joined = MAGIC.to_vec();
-    let mut first: Option<(Rule, usize, &str)> = None;
-    let mut count = 0;
-    for (name, bytes) in files {
-        let ranges = game_ranges(bytes).map_err(|e| format!("{name}: {e}; nothing was written"))?;
-        for (number, (rule, size, range)) in ranges.into_iter().enumerate() {
-            match first {
-                None => first = Some((rule, size, name)),
-                Some((r, s, from)) if (r, s) != (rule, size) => {
-                    return Err(format!(
-                        "{name}: record {} is {rule} on {size}x{size}, but {from} starts with {r} on {s}x{s}; \
-                         nothing was written",
-                        number + 1
-                    ));
-                }
-                Some(_) => {}
-            }
-            joined.extend_from_slice(&bytes[range]);
-            count += 1;
-        }
-    }
-    std::fs::write(target, &joined).map_err(|e| format!("cannot write {target}: {e}"))?;
-    let rule = first.map_or(String::new(), |(r, s, _)| format!(" ({r}, {s}x{s})"));
-    Ok(writeln!(out, "{target}: {count} games from {} files{rule}", files.len()))
+    let joined = join_game_files(files)?;
+    std::fs::write(target, &joined.bytes).map_err(|e| format!("cannot write {target}: {e}"))?;
+    let rule = joined.rule.map_or(String::new(), |(r, s)| format!(" ({r}, {s}x{s})"));
+    Ok(writeln!(out, "{target}: {} games from {} files{rule}", joined.games, files.len()))
 }
 
 /// Whether two paths name the same file (when both exist).

@@ -61,6 +61,20 @@ impl<'a> OptionCursor<'a> {
     }
 }
 
+/// A number option's value, or `bad WHAT 'VALUE'`.
+pub(super) fn number<T: std::str::FromStr>(v: &str, what: &str) -> Result<T, String> {
+    v.trim().parse().map_err(|_| format!("bad {what} '{v}'"))
+}
+
+/// A board side from 5 to 22.
+pub(super) fn parse_size(v: &str) -> Result<usize, String> {
+    let size: usize = number(v, "board size")?;
+    if !(crate::types::MIN_SIZE..=crate::types::MAX_SIZE).contains(&size) {
+        return Err(format!("board size {size} is not supported (use 5 to 22)"));
+    }
+    Ok(size)
+}
+
 /// `serve [--port P] [--host H]`.
 pub(crate) fn parse_serve(args: &[String]) -> Result<crate::serve::ServeOptions, String> {
     let mut opts = crate::serve::ServeOptions::default();

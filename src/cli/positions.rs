@@ -44,7 +44,7 @@ pub(super) fn parse_positions(args: &[String]) -> Result<Positions, String> {
 
 /// Runs `positions`: the lines on `out`, damaged records as `error:` lines.
 pub(super) fn run_positions(p: &Positions, out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    let mut games = super::rescore::read_game_files(&p.inputs, out)?;
+    let mut games = crate::records::read_games(&p.inputs, out)?;
     games.retain(|g| p.rule.is_none_or(|r| g.rule == r));
     if let Some(first) = games.first()
         && let Some(other) = games.iter().find(|g| (g.rule, g.size) != (first.rule, first.size))

@@ -1,43 +1,9 @@
-//! `rescore`: game files re-scored by deeper searches than the games' own, as training targets beside the result.
-//!
-//! Every chosen position of every game (the position before each move, from the move after the opening on, every
-//! `--every`-th one) is searched to `--nodes` nodes with the engine's default evaluation for the rule, on one
-//! thread with a transposition table of its own per game; the search's score (for the side to move) replaces the
-//! move's score, and its best move is kept (game-file flag bit 2: what a move policy learns from). Positions not
-//! chosen keep the score they had. A game is searched by one thread from start to end, so the output does not
-//! depend on `--concurrency`, and games are written in input order: shards (`--shard I/N`, a contiguous block of
-//! the input's games each) joined in shard order by `merge --out` are the unsharded run's file, byte for byte.
+//! `rescore`: its options read into a rescoring run ([`crate::tune::rescore`]), which re-scores the games by deeper
+//! searches and writes them.
 
 use crate::matches::Shard;
-use crate::records::{GameRecord, NO_SCORE, read_training, stored_score, write_game, write_header};
-use crate::search::tt::Table;
-use crate::search::{SearchLimits, SearchOptions, search};
-use crate::tune::data::replay_game;
-use std::collections::BTreeMap;
-use std::io::{self, Write};
+use crate::tune::rescore::Rescore;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
-
-/// The transposition table of each game's searches.
-const TABLE_BYTES: usize = 16 << 20;
-
-/// What `rescore` was asked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Rescore {
-    /// Nodes a search.
-    nodes: u64,
-    /// Search every this-many-th position (1: all).
-    every: usize,
-    /// Games searched at a time.
-    concurrency: usize,
-    /// This shard's games only.
-    shard: Option<Shard>,
-    /// The output game file.
-    out: PathBuf,
-    /// The input game files, in order.
-    inputs: Vec<PathBuf>,
-}
 
 /// Parses `rescore --nodes N --out FILE [--every K] [--concurrency K] [--shard I/N] FILE…`.
 pub(super) fn parse_rescore(args: &[String]) -> Result<Rescore, String> {
@@ -61,113 +27,6 @@ pub(super) fn parse_rescore(args: &[String]) -> Result<Rescore, String> {
         return Err("rescore needs game files (.tgr) to read".to_string());
     }
     Ok(r)
-}
-
-/// One game re-scored; returns it and how many positions were searched.
-fn rescore_game(game: &GameRecord, r: &Rescore) -> (GameRecord, usize) {
-    let mut scores = game.scores.clone().unwrap_or_else(|| vec![NO_SCORE; game.moves.len()]);
-    scores.resize(game.moves.len(), NO_SCORE);
-    let mut best = game.best.clone().unwrap_or_else(|| vec![None; game.moves.len()]);
-    best.resize(game.moves.len(), None);
-    let table = Table::new(TABLE_BYTES);
-    let limits = SearchLimits { nodes: r.nodes, ..SearchLimits::default() };
-    let options = SearchOptions::default();
-    let mut searched = 0;
-    replay_game(game, |pb, i, side, _, _, _| {
-        if i < game.opening || (i - game.opening) % r.every != 0 {
-            return;
-        }
-        let report = search(pb, side, &table, &limits, &options, |_| {});
-        scores[i] = stored_score(report.score);
-        best[i] = report.best;
-        searched += 1;
-    });
-    (GameRecord { scores: Some(scores), best: Some(best), ..game.clone() }, searched)
-}
-
-/// The games of `paths`, in order; a damaged record is an `error:` line on `out` and the rest is read.
-///
-/// # Errors
-/// A file that cannot be read or holds c-gomoku-cli samples rather than games.
-pub(super) fn read_game_files(paths: &[PathBuf], out: &mut dyn Write) -> Result<Vec<GameRecord>, String> {
-    let mut games = Vec::new();
-    for path in paths {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let data = read_training(&bytes, &mut |e| {
-            let _ = writeln!(out, "error: {}: {e}", path.display());
-        });
-        if !data.samples.is_empty() {
-            return Err(format!("{} holds c-gomoku-cli samples, not games", path.display()));
-        }
-        games.extend(data.games);
-    }
-    Ok(games)
-}
-
-/// Runs `rescore`, printing progress and a summary.
-pub(super) fn run_rescore(r: &Rescore, out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    let games = read_game_files(&r.inputs, out)?;
-    let range = r.shard.map_or(0..games.len(), |s| s.pairs(games.len()));
-    let games = &games[range.clone()];
-    Ok((|| {
-        let mut file = io::BufWriter::new(std::fs::File::create(&r.out)?);
-        write_header(&mut file)?;
-        let start = Instant::now();
-        let next = AtomicUsize::new(0);
-        let (tx, rx) = std::sync::mpsc::channel::<(usize, GameRecord, usize)>();
-        let mut positions = 0;
-        std::thread::scope(|scope| -> io::Result<()> {
-            for _ in 0..r.concurrency.min(games.len().max(1)) {
-                let tx = tx.clone();
-                let next = &next;
-                scope.spawn(move || {
-                    loop {
-                        let k = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(game) = games.get(k) else { return };
-                        let (done, searched) = rescore_game(game, r);
-                        if tx.send((k, done, searched)).is_err() {
-                            return;
-                        }
-                    }
-                });
-            }
-            drop(tx);
-            // Written in input order whatever order they finish in.
-            let mut waiting = BTreeMap::new();
-            let mut written = 0;
-            for (k, game, searched) in rx {
-                waiting.insert(k, game);
-                positions += searched;
-                while let Some(game) = waiting.remove(&written) {
-                    write_game(&mut file, &game)?;
-                    written += 1;
-                    if written % 10 == 0 || written == games.len() {
-                        file.flush()?;
-                        writeln!(
-                            out,
-                            "rescored {written}/{} games, {positions} positions, {:.0} s",
-                            games.len(),
-                            start.elapsed().as_secs_f64()
-                        )?;
-                        out.flush()?;
-                    }
-                }
-            }
-            Ok(())
-        })?;
-        file.flush()?;
-        writeln!(
-            out,
-            "wrote {} games (input games {}..{}), {positions} positions searched to {} nodes, to {} in {:.0} s",
-            games.len(),
-            range.start + 1,
-            range.end,
-            r.nodes,
-            r.out.display(),
-            start.elapsed().as_secs_f64()
-        )?;
-        out.flush()
-    })())
 }
 
 #[cfg(test)]

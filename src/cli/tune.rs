@@ -1,42 +1,16 @@
-//! `tune`: reads game files (Tengen's `.tgr`, c-gomoku-cli's `-sample format=bin`), fits the evaluation and the
-//! move-ordering values (see [`crate::tune`]) and writes a weights file with its provenance.
+//! `tune`: its options read into a tuning run ([`crate::tune::run`]), which reads the game files, fits the evaluation
+//! and the move-ordering values, prints the progress and writes the weights file.
 
 use super::OptionCursor;
-use crate::eval::{Family, Weights, default_weights};
-use crate::records::read_training;
-use crate::tune::data::Dataset;
-use crate::tune::{Progress, TuneOptions, split, tune, weights_from};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
-use std::io::{self, Write};
-use std::time::Instant;
-
-/// What `tune` was asked to do.
-#[derive(Clone, Debug)]
-pub struct TuneCommand {
-    /// The data files.
-    pub files: Vec<String>,
-    /// Where the weights go (nothing is written without it).
-    pub out: Option<String>,
-    /// The starting weights: `prior`, `embedded` or a weights file.
-    pub init: String,
-    /// Held-out fraction of the games.
-    pub held_out: f64,
-    /// Positions whose side to move has a VCF within this many nodes are dropped (0: none are).
-    pub drop_vcf: u64,
-    /// The fit's options.
-    pub options: TuneOptions,
-    /// The command line, for the provenance.
-    pub line: String,
-}
+use crate::tune::TuneOptions;
+use crate::tune::run::TuneRun;
 
 /// Parses the options of `tune`.
 ///
 /// # Errors
 /// A message naming a bad or unknown option.
-pub fn parse_tune(args: &[String]) -> Result<TuneCommand, String> {
-    let mut c = TuneCommand {
+pub fn parse_tune(args: &[String]) -> Result<TuneRun, String> {
+    let mut c = TuneRun {
         files: Vec::new(),
         out: None,
         init: "prior".to_string(),
@@ -70,136 +44,4 @@ pub fn parse_tune(args: &[String]) -> Result<TuneCommand, String> {
         }
     }
     Ok(c)
-}
-
-/// Runs `tune`: reads the files (each bad record an `error:` line), fits, prints the progress and writes the
-/// weights.
-///
-/// # Errors
-/// Output I/O errors, and a weights file that cannot be written.
-pub fn run_tune(c: &TuneCommand, out: &mut dyn Write) -> io::Result<()> {
-    let init: &Weights = match c.init.as_str() {
-        "prior" => &Weights::prior(),
-        "embedded" => default_weights(),
-        path => match Weights::load(path) {
-            Ok(w) => w,
-            Err(e) => return writeln!(out, "error: {e}"),
-        },
-    };
-    let start = Instant::now();
-    let (games, samples, sources) = read_game_files(&c.files, out)?;
-    // Games and samples are split before their positions are taken, so no game is on both sides.
-    let (train_games, held_games) = split(games.len(), c.held_out, c.options.seed);
-    let (train_samples, held_samples) = split(samples.len(), c.held_out, c.options.seed ^ 0x5a5a);
-    let mut data = Dataset { vcf_nodes: c.drop_vcf, ..Dataset::default() };
-    let mut ranges = [(0, 0, 0, 0); 2];
-    for (part, (g, s)) in [(train_games, train_samples), (held_games, held_samples)].into_iter().enumerate() {
-        let (e0, m0) = (data.evals.len(), data.moves.len());
-        for i in g {
-            data.add_game(&games[i]);
-        }
-        for i in s {
-            data.add_sample(&samples[i]);
-        }
-        ranges[part] = (e0, data.evals.len(), m0, data.moves.len());
-    }
-    let evals: [Vec<usize>; 2] = ranges.map(|(a, b, _, _)| (a..b).collect());
-    let moves: [Vec<usize>; 2] = ranges.map(|(_, _, a, b)| (a..b).collect());
-    let families = data.family_counts();
-    let per_family: Vec<String> =
-        Family::ALL.iter().zip(families).filter(|&(_, n)| n > 0).map(|(f, n)| format!("{} {n}", f.name())).collect();
-    let dropped = if c.drop_vcf > 0 { format!(", {} with a VCF dropped", data.vcf_dropped) } else { String::new() };
-    let summary = format!(
-        "{} games and {} samples: {} positions ({}{dropped}), {} held out; {} move choices, {} held out",
-        games.len(),
-        samples.len(),
-        data.evals.len(),
-        per_family.join(", "),
-        evals[1].len(),
-        data.moves.len(),
-        moves[1].len()
-    );
-    writeln!(out, "data: {summary} (read in {:.1} s)", start.elapsed().as_secs_f64())?;
-    if data.evals.is_empty() && c.options.epochs > 0 {
-        return writeln!(out, "error: no positions to learn from");
-    }
-    // A shuffled order inside each part does not change the result; it only spreads the families over batches.
-    let mut rng = StdRng::seed_from_u64(c.options.seed);
-    let [mut train_e, held_e] = evals;
-    let [mut train_m, held_m] = moves;
-    train_e.shuffle(&mut rng);
-    train_m.shuffle(&mut rng);
-    let mut report = |p: &Progress| {
-        let _ = writeln!(
-            out,
-            "epoch {:>3}: eval loss {:.5} held-out {:.5}; order loss {:.4} held-out {:.4} ({:.0} s)",
-            p.epoch,
-            p.eval[0],
-            p.eval[1],
-            p.order[0],
-            p.order[1],
-            start.elapsed().as_secs_f64()
-        );
-        let _ = out.flush();
-    };
-    let tuned = tune(&data, [&train_e, &held_e], [&train_m, &held_m], init, &c.options, &mut report);
-    let (f, l) = (tuned.first, tuned.last);
-    let header = vec![
-        "Tengen evaluation weights, trained by pbrain-tengen tune (see README, Training)".to_string(),
-        format!("command: {}", c.line),
-        format!("data: {}", sources.join("; ")),
-        format!("positions: {summary}"),
-        format!("init: {}; K = {:.1}; score weight {}", c.init, tuned.k, c.options.score_weight),
-        format!(
-            "eval loss: train {:.5} -> {:.5}, held-out {:.5} -> {:.5}; order loss: train {:.4} -> {:.4}, held-out {:.4} -> {:.4}",
-            f.eval[0], l.eval[0], f.eval[1], l.eval[1], f.order[0], l.order[0], f.order[1], l.order[1]
-        ),
-    ];
-    writeln!(out, "K = {:.1}", tuned.k)?;
-    let weights = weights_from(&tuned.eval, &tuned.order, header);
-    if let Some(path) = &c.out {
-        std::fs::write(path, weights.to_text())?;
-        writeln!(out, "wrote {path}")?;
-    }
-    Ok(())
-}
-
-/// Reads game files (Tengen's `.tgr`, c-gomoku-cli's samples): their games, their samples and one line per file
-/// for the provenance. A file that cannot be read and every bad record get an `error:` line on `out`. Games that
-/// ended by Black's forbidden move are left out (counted in the provenance): the rule, not the position, decided
-/// them.
-///
-/// # Errors
-/// Output I/O errors.
-pub fn read_game_files(
-    files: &[String],
-    out: &mut dyn Write,
-) -> io::Result<(Vec<crate::records::GameRecord>, Vec<crate::records::Sample>, Vec<String>)> {
-    let mut games = Vec::new();
-    let mut samples = Vec::new();
-    let mut sources = Vec::new();
-    for file in files {
-        let bytes = match std::fs::read(file) {
-            Ok(b) => b,
-            Err(e) => {
-                writeln!(out, "error: cannot read {file}: {e}")?;
-                continue;
-            }
-        };
-        let mut errors = Vec::new();
-        let data = read_training(&bytes, &mut |e| errors.push(e));
-        for e in errors {
-            writeln!(out, "error: {file}: {e}")?;
-        }
-        let total = data.games.len();
-        let kept: Vec<_> = data.games.into_iter().filter(|g| g.forbidden_end.is_none()).collect();
-        let forfeits = match total - kept.len() {
-            0 => String::new(),
-            n => format!(", {n} more that ended by a forbidden move left out"),
-        };
-        sources.push(format!("{file} ({} games, {} samples{forfeits})", kept.len(), data.samples.len()));
-        games.extend(kept);
-        samples.extend(data.samples);
-    }
-    Ok((games, samples, sources))
 }

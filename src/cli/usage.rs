@@ -1,6 +1,6 @@
-//! What `--help` prints: one usage text per subcommand, and the overview that lists them all. `pbrain-tengen CMD
-//! --help` (or `-h`) prints the command's own text and exits 0; an unknown option prints the error, then the text,
-//! and exits 2.
+//! What `--help` prints: one usage text per subcommand (the overview that lists them all, and the protocol's own
+//! options, are `help.rs`'s). `pbrain-tengen CMD --help` (or `-h`) prints the command's own text and exits 0; an
+//! unknown option prints the error, then the text, and exits 2.
 
 /// A subcommand's name, its one-line summary, and its usage with every option.
 pub(super) struct Command {
@@ -273,54 +273,6 @@ A damaged library is read up to the damage: what was read is shown or written, t
         name: "puppet",
         summary: "a scripted protocol engine for testing match runners",
         usage: "usage: pbrain-tengen puppet STEP...
-Answers the protocol with scripted steps (see src/cli/puppet.rs): moves, errors, delays, hangs.",
+Answers the protocol with scripted steps (see src/protocol/puppet.rs): moves, errors, delays, hangs.",
     },
 ];
-
-/// The protocol's own options (the binary without a subcommand).
-pub(super) const PROTOCOL: &str =
-    "usage: pbrain-tengen [options]   (the Gomocup/Piskvork protocol on stdin/stdout, as GUIs run it)
-  --max-depth N, --max-nodes N   limits of every search
-  --threads N                    search threads
-  --hash-mb N                    transposition table size
-  --no-threats                   turn off the threat solvers
-  --weights FILE                 classical evaluation tables other than the embedded ones
-  --eval E                       default (the network where the build has one), classical or network
-  --network FILE                 a network file other than the embedded one
-  --params FILE                  the search's tunable values from a file of 'param NAME VALUE' lines
-                                 (an SPSA state file is one)
-  --book FILE|builtin            play from an opening book: FILE (pbrain-tengen book build), or builtin
-                                 (the renju book the binary embeds; also INFO book 1); by default none
-  --no-book                      search every move, the default (also INFO book 0)
-  --say-score                    a 'MESSAGE score S depth D nodes N' line before each move (for match records)";
-
-/// The command's entry.
-pub(super) fn command(name: &str) -> Option<&'static Command> {
-    COMMANDS.iter().find(|c| c.name == name)
-}
-
-/// The overview: what the binary is, every subcommand with its summary, and where to read more.
-pub(super) fn overview() -> String {
-    let mut text = String::from(
-        "Tengen, a renju and gomoku engine.\n\nusage: pbrain-tengen COMMAND [options]   (pbrain-tengen COMMAND --help for its options)\n",
-    );
-    for c in COMMANDS {
-        text.push_str(&format!("  {:<9} {}\n", c.name, c.summary));
-    }
-    text.push_str("  --version  the version, the commit and the evaluation\n\n");
-    text.push_str(PROTOCOL);
-    text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_usage_names_its_command() {
-        for c in COMMANDS {
-            assert!(c.usage.starts_with(&format!("usage: pbrain-tengen {}", c.name)), "{}", c.name);
-            assert!(overview().contains(c.summary));
-        }
-    }
-}

@@ -14,14 +14,16 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+mod bench;
 mod memory;
 mod negotiate;
 mod opening;
 mod outlook;
 
 pub use crate::openings::RENJU_OPENINGS;
+pub use bench::{BenchLine, bench};
 pub use memory::minimum_bytes;
-pub use opening::Swap2Decision;
+pub use opening::{Swap2Decision, opening_scorer};
 pub use outlook::{Calibration, Outlook};
 
 /// Why a move was refused.

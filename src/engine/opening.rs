@@ -7,7 +7,9 @@
 use super::Engine;
 use super::outlook::Calibration;
 use crate::opening_rule::images;
+use crate::openings::GenOptions;
 use crate::pattern::PatternBoard;
+use crate::search::time::Clock;
 use crate::search::{Report, SearchLimits, SearchOptions, search};
 use crate::types::{Color, Pos};
 use rand::RngExt;
@@ -75,6 +77,25 @@ pub(super) fn nearest_declaration(chances: &[f64]) -> Option<(usize, f64)> {
 /// How far an expected score is from even.
 pub(super) fn distance(chance: f64) -> f64 {
     (chance - 0.5).abs()
+}
+
+/// What scores the random balanced openings ([`crate::openings::random_openings`]): after the candidate's moves, a
+/// fresh engine's search of `opts.depth` plies on one thread, its score for the side to move; none when the moves
+/// cannot be played.
+pub fn opening_scorer(opts: &GenOptions) -> impl FnMut(&[Pos]) -> Option<i32> + use<> {
+    let (size, rule, depth) = (opts.size, opts.rule, opts.depth);
+    move |moves| {
+        let mut engine = Engine::new(size, rule).ok()?;
+        for (i, &p) in moves.iter().enumerate() {
+            engine.play(p, Color::to_move(i)).ok()?;
+        }
+        engine.configure(|s| {
+            s.max_depth = depth;
+            s.search.threads = 1;
+            s.clock = Clock { turn_ms: 600_000, match_ms: 0, left_ms: None };
+        });
+        Some(engine.think(None, |_| {}).score)
+    }
 }
 
 impl Engine {

@@ -67,11 +67,7 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
         None => None,
     };
     let mut games_out = match &config.games_out {
-        Some(path) => {
-            let mut file = io::BufWriter::new(std::fs::File::create(path)?);
-            crate::records::write_header(&mut file)?;
-            Some(file)
-        }
+        Some(path) => Some(crate::records::create_game_file(path)?),
         None => None,
     };
     let mut ledger = Ledger::new(pairs.len());

@@ -166,6 +166,28 @@ impl std::fmt::Display for ForbidKind {
     }
 }
 
+/// A game's moves in "h8 h9 j10" notation (spaces or commas), Black first, played on a new board.
+///
+/// # Errors
+/// A bad point, a point given twice, or a five on the board.
+pub fn position_from_moves(text: &str, size: usize, rule: crate::types::Rule) -> Result<PatternBoard, String> {
+    use crate::types::{Color, Pos};
+    let mut pb = PatternBoard::new(size, rule).map_err(|e| e.to_string())?;
+    let mut side = Color::Black;
+    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+        let p = Pos::parse(word, size)?;
+        if !pb.board().is_empty(p) {
+            return Err(format!("{word} is played twice"));
+        }
+        if pb.is_five(side, p) {
+            return Err(format!("{word} makes a five: the game is over"));
+        }
+        pb.make(p, side);
+        side = side.opponent();
+    }
+    Ok(pb)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,4 +1,4 @@
-//! The network's trainer (`pbrain-tengen train`): the float model ([`model`]) fitted to positions of Tengen's games
+//! The network's trainer (`pbrain-tengen train`, a whole run in [`run`]): the float model ([`model`]) fitted to positions of Tengen's games
 //! ([`data`]) by Adam on the cross-entropy between `sigmoid(logit)` and each position's target (the game's result
 //! blended with the search's score), then rounded into a [`crate::eval::network::Network`].
 //!
@@ -10,6 +10,8 @@
 pub mod data;
 pub mod model;
 pub mod policy;
+mod policy_run;
+pub mod run;
 
 use crate::eval::network::F;
 use data::NetData;

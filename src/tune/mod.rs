@@ -1,5 +1,6 @@
 //! The tuners: this module fits the evaluation and the move-ordering values to game records (`pbrain-tengen
-//! tune`); [`spsa`] tunes the search's parameters by games (`pbrain-tengen spsa`).
+//! tune`, a whole run in [`run`]); [`spsa`] tunes the search's parameters by games (`pbrain-tengen spsa`, a whole
+//! run in [`spsa_run`]); [`rescore`] re-scores game files by deeper searches, as targets for both trainers.
 //!
 //! - Evaluation: logistic regression. A position's value `e` (the sparse sum of [`data`]'s features times the
 //!   parameters, in evaluation units) predicts the side to move's result as `sigmoid(e / K)`. `K` is fitted
@@ -16,7 +17,10 @@
 //! set by a seeded shuffle before their positions are taken, so that no game is on both sides.
 
 pub mod data;
+pub mod rescore;
+pub mod run;
 pub mod spsa;
+pub mod spsa_run;
 
 use crate::eval::{FAMILIES, Weights};
 use crate::pattern::CODES;

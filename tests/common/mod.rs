@@ -3,7 +3,7 @@
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use tengen::cli::parse_position_line;
+use tengen::board::parse_position_line;
 use tengen::pattern::PatternBoard;
 use tengen::types::{Color, Pos, Rule, parse_point_list};
 

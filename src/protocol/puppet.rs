@@ -1,6 +1,6 @@
-//! `puppet`: a scripted protocol engine for testing match runners. It answers `START` with `OK`, ignores `INFO`,
-//! and answers each move request (`BEGIN`, `TURN`, `BOARD … DONE`) with the next move of its script, whatever the
-//! position. Script steps:
+//! The puppet (`pbrain-tengen puppet`): a scripted protocol engine for testing match runners. It answers `START`
+//! with `OK`, ignores `INFO`, and answers each move request (`BEGIN`, `TURN`, `BOARD … DONE`) with the next move of
+//! its script, whatever the position. Script steps:
 //!
 //! - `h8`: a move in `H8` notation (on the board size `START` gave);
 //! - `x,y`: a move in raw Piskvork coordinates, which may be off the board (`15,3`, `-1,0`);
@@ -108,9 +108,9 @@ pub fn puppet(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> 
                     in_board = true;
                     false
                 }
-                _ if crate::protocol::opening_steps::OpeningStep::parse(word, "8").is_some() => {
+                _ if super::opening_steps::OpeningStep::parse(word, "8").is_some() => {
                     // An opening step: answered at once, or at the DONE of its block.
-                    let block = crate::protocol::opening_steps::OpeningStep::parse(word, "8")
+                    let block = super::opening_steps::OpeningStep::parse(word, "8")
                         .is_some_and(|s| s.is_ok_and(|(_, block)| block));
                     in_board = block;
                     !block

@@ -2,7 +2,7 @@
 //! game is played on. The rule's referee judges the person's answers as it judges an engine's: a step that breaks
 //! the rule gets its reason and the question again.
 
-use super::think::board_text;
+use super::board_text;
 use crate::engine::Engine;
 use crate::opening_rule::{Negotiation, OpeningRule, Player};
 use crate::opening_text;

@@ -1,4 +1,5 @@
-//! Position lines: black stones, a tab, white stones, optionally a tab and the side to move (DESIGN.md).
+//! Position lines, the testdata's and the position-reading commands' format: black stones, a tab, white stones,
+//! optionally a tab and the side to move (DESIGN.md).
 
 use crate::types::{Color, Pos, parse_point_list};
 

@@ -1,5 +1,3 @@
-//! Game records for training, in two formats.
-//!
 //! **Tengen's game file** (`.tgr`), little-endian: the four bytes `TGR1`, then one record per game:
 //!
 //! | bytes | field |
@@ -17,114 +15,19 @@
 //! | 2·n | with flag bit 2: per move, the best move a search found in the position before it (packed as the moves; `0xFFFF` for none) |
 //! | 2 | with flag bit 3: the forbidden point Black played after the last move (packed as a move; the result is White's) |
 //!
-//! **c-gomoku-cli's samples** (`-sample format=bin`): one entry per position, `4 + 2·ply` bytes: a `u16` with the
-//! result for the side to move in bits 0–1 (0 loss, 1 draw, 2 win), the ply in bits 2–10 and the board size in
-//! bits 11–15; a `u16` with the rule in bits 0–2 (0, 1 or 4) and the move played in bits 3–15; then `ply` moves,
-//! Black first, packed as above.
-//!
-//! Readers never stop at a bad record: it is reported (`record N: …`) and the rest is used. A file cut short
-//! reports its last record as truncated.
+//! A reader that meets a damaged record reports it and looks for the next marker that starts a readable one; the
+//! strict reader of a join ([`game_ranges`]) stops at it instead.
 
-use crate::types::{Pos, Rule};
+use super::{Bad, GameRecord, Outcome, pack, read_moves, rule_of_number, unpack};
+use crate::types::Rule;
 use std::io::{self, Write};
 
 /// The first bytes of Tengen's game file.
 pub const MAGIC: &[u8; 4] = b"TGR1";
 /// The byte that starts every record.
 const MARKER: u8 = 0xA7;
-/// A score that was not given.
-pub const NO_SCORE: i16 = i16::MIN;
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// White won.
-    WhiteWins = 0,
-    /// Nobody won.
-    Draw = 1,
-    /// Black won.
-    BlackWins = 2,
-}
-
-impl Outcome {
-    /// Black's score: 0, ½ or 1.
-    #[must_use]
-    pub fn black_score(self) -> f32 {
-        f32::from(self as u8) / 2.0
-    }
-}
-
-/// One whole game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
-    /// The rule it was played under.
-    pub rule: Rule,
-    /// Board side.
-    pub size: usize,
-    /// How it ended.
-    pub outcome: Outcome,
-    /// How many of the first moves were given (the opening).
-    pub opening: usize,
-    /// Every move, Black first.
-    pub moves: Vec<Pos>,
-    /// Per move, the mover's search score ([`NO_SCORE`] for none), if kept.
-    pub scores: Option<Vec<i16>>,
-    /// Black's and White's names (engines of a match; self-play leaves them out).
-    pub players: Option<[String; 2]>,
-    /// Per move, the best move a search (`rescore`) found in the position before it, if kept.
-    pub best: Option<Vec<Option<Pos>>>,
-    /// The forbidden point Black played after the last move, which lost the game (renju): the result is White's,
-    /// but the position did not decide it, so training leaves such games out and the book counts them.
-    pub forbidden_end: Option<Pos>,
-}
-
-/// A search score as a game file keeps it: within what 16 bits hold, never [`NO_SCORE`].
-#[must_use]
-pub fn stored_score(score: i32) -> i16 {
-    score.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16
-}
-
 /// A best move that was not given.
 const NO_MOVE: u16 = 0xFFFF;
-
-/// One position from a sample file: the moves that lead to it, the move played there, and the result for the
-/// side to move.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Sample {
-    /// The rule.
-    pub rule: Rule,
-    /// Board side.
-    pub size: usize,
-    /// The moves so far, Black first.
-    pub moves: Vec<Pos>,
-    /// The move the engine played.
-    pub played: Pos,
-    /// The side to move's result: 0, ½ or 1.
-    pub result: f32,
-}
-
-/// What a training file held.
-#[derive(Clone, Debug, Default)]
-pub struct TrainingData {
-    /// Whole games (Tengen's file).
-    pub games: Vec<GameRecord>,
-    /// Single positions (c-gomoku-cli's samples).
-    pub samples: Vec<Sample>,
-}
-
-fn pack(p: Pos) -> u16 {
-    (u16::from(p.x) << 5) | u16::from(p.y)
-}
-
-fn unpack(m: u16, size: usize) -> Option<Pos> {
-    let (x, y) = (usize::from((m >> 5) & 0x1f), usize::from(m & 0x1f));
-    (x < size && y < size && m >> 10 == 0).then(|| Pos::new(x, y))
-}
-
-/// The rule of a stored Gomocup rule number (one of the five [`Rule::info`] values).
-fn rule_of_number(n: u8) -> Option<Rule> {
-    Rule::ALL.into_iter().find(|r| r.info() == u32::from(n))
-}
 
 /// Writes the file header (for a new, empty file).
 ///
@@ -176,14 +79,6 @@ fn short_name(name: &str) -> &str {
         end -= 1;
     }
     &name[..end]
-}
-
-/// Why a record could not be read.
-enum Bad {
-    /// The bytes end inside it.
-    Truncated(usize, usize),
-    /// It is malformed: the reason.
-    Corrupt(String),
 }
 
 /// Reads one game record at the start of `bytes`; returns it and its length.
@@ -268,33 +163,6 @@ fn read_game(bytes: &[u8]) -> Result<(GameRecord, usize), Bad> {
     Ok((GameRecord { rule, size, outcome, opening, moves, scores, players, best, forbidden_end }, len))
 }
 
-/// Unpacks moves, checking that each is on the board and on an empty point.
-fn read_moves(words: impl Iterator<Item = u16>, size: usize) -> Result<Vec<Pos>, Bad> {
-    let mut taken = vec![false; size * size];
-    let mut moves = Vec::new();
-    for (i, m) in words.enumerate() {
-        let p = unpack(m, size).ok_or_else(|| Bad::Corrupt(format!("move {} (0x{m:04x}) is off the board", i + 1)))?;
-        let at = usize::from(p.y) * size + usize::from(p.x);
-        if std::mem::replace(&mut taken[at], true) {
-            return Err(Bad::Corrupt(format!("move {} ({}) is on a taken point", i + 1, p.notation(size))));
-        }
-        moves.push(p);
-    }
-    Ok(moves)
-}
-
-/// Reads Tengen's game file (after its magic) or c-gomoku-cli's samples, whichever `bytes` holds; every bad
-/// record is reported to `error` as `record N: reason` and skipped.
-pub fn read_training(bytes: &[u8], error: &mut dyn FnMut(String)) -> TrainingData {
-    let mut data = TrainingData::default();
-    if let Some(rest) = bytes.strip_prefix(MAGIC.as_slice()) {
-        data.games = read_games(rest, error);
-    } else {
-        data.samples = read_samples(bytes, error);
-    }
-    data
-}
-
 /// Every record of a whole Tengen game file (magic included), strictly: each record's rule, board size and byte
 /// range in `bytes`, or the first problem (`not a Tengen game file`, `record N: …`). For joining game files, where a
 /// damaged record must stop the join rather than be skipped.
@@ -326,8 +194,49 @@ pub fn game_ranges(bytes: &[u8]) -> Result<Vec<(Rule, usize, std::ops::Range<usi
     Ok(ranges)
 }
 
+/// Game files joined into one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Joined {
+    /// The joined file, header included.
+    pub bytes: Vec<u8>,
+    /// How many games it holds.
+    pub games: usize,
+    /// Their rule and board size (none when there is no game).
+    pub rule: Option<(Rule, usize)>,
+}
+
+/// Whole game files (each name with its bytes) joined into one, in the order given, every record checked by
+/// [`game_ranges`], so that a damaged record or a file of another rule or board size is reported and never mixed in.
+///
+/// # Errors
+/// The first such problem, naming its file (`…; nothing was written`).
+pub fn join_game_files(files: &[(String, Vec<u8>)]) -> Result<Joined, String> {
+    let mut joined = MAGIC.to_vec();
+    let mut first: Option<(Rule, usize, &str)> = None;
+    let mut count = 0;
+    for (name, bytes) in files {
+        let ranges = game_ranges(bytes).map_err(|e| format!("{name}: {e}; nothing was written"))?;
+        for (number, (rule, size, range)) in ranges.into_iter().enumerate() {
+            match first {
+                None => first = Some((rule, size, name)),
+                Some((r, s, from)) if (r, s) != (rule, size) => {
+                    return Err(format!(
+                        "{name}: record {} is {rule} on {size}x{size}, but {from} starts with {r} on {s}x{s}; \
+                         nothing was written",
+                        number + 1
+                    ));
+                }
+                Some(_) => {}
+            }
+            joined.extend_from_slice(&bytes[range]);
+            count += 1;
+        }
+    }
+    Ok(Joined { bytes: joined, games: count, rule: first.map(|(r, s, _)| (r, s)) })
+}
+
 /// The game records of a Tengen game file's body.
-fn read_games(bytes: &[u8], error: &mut dyn FnMut(String)) -> Vec<GameRecord> {
+pub(super) fn read_games(bytes: &[u8], error: &mut dyn FnMut(String)) -> Vec<GameRecord> {
     let mut games = Vec::new();
     let mut at = 0;
     let mut number = 0;
@@ -357,57 +266,11 @@ fn read_games(bytes: &[u8], error: &mut dyn FnMut(String)) -> Vec<GameRecord> {
     games
 }
 
-/// The entries of a c-gomoku-cli sample file.
-fn read_samples(bytes: &[u8], error: &mut dyn FnMut(String)) -> Vec<Sample> {
-    let mut samples = Vec::new();
-    let mut at = 0;
-    let mut number = 0;
-    while at < bytes.len() {
-        number += 1;
-        if bytes.len() - at < 4 {
-            error(format!("record {number}: truncated ({} of its 4 header bytes)", bytes.len() - at));
-            break;
-        }
-        let h0 = u16::from_le_bytes([bytes[at], bytes[at + 1]]);
-        let h1 = u16::from_le_bytes([bytes[at + 2], bytes[at + 3]]);
-        let (result, ply, size) = (h0 & 3, usize::from((h0 >> 2) & 0x1ff), usize::from(h0 >> 11));
-        let (rule_code, played) = ((h1 & 7) as u8, h1 >> 3);
-        let len = 4 + 2 * ply;
-        if bytes.len() - at < len {
-            error(format!("record {number}: truncated ({} of its {len} bytes)", bytes.len() - at));
-            break;
-        }
-        let words = (0..ply).map(|i| u16::from_le_bytes([bytes[at + 4 + 2 * i], bytes[at + 5 + 2 * i]]));
-        let checked = (|| {
-            let rule = match rule_code {
-                0 | 1 | 4 => rule_of_number(rule_code).ok_or_else(|| Bad::Corrupt(String::new()))?,
-                r => return Err(Bad::Corrupt(format!("unknown rule {r}"))),
-            };
-            if !(crate::types::MIN_SIZE..=crate::types::MAX_SIZE).contains(&size) {
-                return Err(Bad::Corrupt(format!("board size {size}")));
-            }
-            if result > 2 {
-                return Err(Bad::Corrupt(format!("result {result}")));
-            }
-            let moves = read_moves(words, size)?;
-            let played = unpack(played, size)
-                .filter(|p| !moves.contains(p))
-                .ok_or_else(|| Bad::Corrupt(format!("the move played (0x{played:04x}) is off the board or taken")))?;
-            Ok(Sample { rule, size, moves, played, result: f32::from(result) / 2.0 })
-        })();
-        match checked {
-            Ok(sample) => samples.push(sample),
-            Err(Bad::Corrupt(why)) => error(format!("record {number}: {why}; skipped")),
-            Err(Bad::Truncated(..)) => {}
-        }
-        at += len;
-    }
-    samples
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::records::{NO_SCORE, read_training};
+    use crate::types::Pos;
 
     fn game(moves: &[&str], outcome: Outcome, scores: bool) -> GameRecord {
         let moves: Vec<Pos> = moves.iter().map(|m| Pos::parse(m, 15).expect("point")).collect();
@@ -544,38 +407,5 @@ mod tests {
         assert_eq!(data.games, vec![games[0].clone()]);
         assert_eq!(errors.len(), 1);
         assert!(errors[0].starts_with("record 2: truncated"), "{errors:?}");
-    }
-
-    /// A c-gomoku-cli entry built field by field as its README lays it out.
-    fn entry(result: u16, size: u16, rule: u16, played: (u16, u16), moves: &[(u16, u16)]) -> Vec<u8> {
-        let h0 = result | ((moves.len() as u16) << 2) | (size << 11);
-        let h1 = rule | (((played.0 << 5) | played.1) << 3);
-        let mut bytes = [h0.to_le_bytes(), h1.to_le_bytes()].concat();
-        for &(x, y) in moves {
-            bytes.extend_from_slice(&((x << 5) | y).to_le_bytes());
-        }
-        bytes
-    }
-
-    #[test]
-    fn c_gomoku_cli_samples_are_read_and_bad_entries_skipped() {
-        let mut bytes = entry(2, 15, 4, (8, 8), &[(7, 7), (7, 8)]);
-        bytes.extend(entry(1, 15, 3, (8, 8), &[(7, 7)])); // rule 3 does not exist
-        bytes.extend(entry(0, 20, 0, (1, 2), &[(10, 10), (11, 11), (12, 12)]));
-        bytes.extend(entry(0, 15, 0, (7, 7), &[(7, 7)])); // the move played is taken
-        bytes.extend(&entry(0, 15, 1, (7, 7), &[(1, 1), (2, 2)])[..6]);
-        let mut errors = Vec::new();
-        let data = read_training(&bytes, &mut |e| errors.push(e));
-        assert_eq!(data.samples.len(), 2);
-        let s = &data.samples[0];
-        assert_eq!((s.rule, s.size, s.result), (Rule::Renju, 15, 1.0));
-        assert_eq!(s.moves, vec![Pos::new(7, 7), Pos::new(7, 8)]);
-        assert_eq!(s.played, Pos::new(8, 8));
-        let s = &data.samples[1];
-        assert_eq!((s.rule, s.size, s.result, s.played), (Rule::Freestyle, 20, 0.0, Pos::new(1, 2)));
-        assert_eq!(errors.len(), 3, "{errors:?}");
-        assert!(errors[0].starts_with("record 2:") && errors[0].contains("rule 3"));
-        assert!(errors[1].starts_with("record 4:") && errors[1].contains("taken"));
-        assert!(errors[2].starts_with("record 5: truncated"));
     }
 }

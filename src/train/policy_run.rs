@@ -1,22 +1,22 @@
-//! `train --policy`: reads game files with searched best moves (`rescore` writes them), fits the move policy of one
-//! rule group over the sums of a network (see [`crate::train::policy`]), prints both losses after every epoch and
-//! the top-1 and top-3 agreement with the best moves beside today's ordering's, and writes the policy file with its
-//! provenance.
+//! The move policy's training run (`pbrain-tengen train --policy`): game files with searched best moves (`rescore`
+//! writes them) read, the move policy of one rule group fitted over the sums of a network (see [`super::policy`]),
+//! both losses reported after every epoch and the top-1 and top-3 agreement with the best moves beside today's
+//! ordering's, and the policy file written with its provenance.
 
-use super::train::TrainCommand;
-use super::tune::read_game_files;
+use super::policy::{PolicyData, PolicyModel, agreement, fit_temperature, train_policy};
+use super::run::TrainRun;
+use super::split;
 use crate::eval::default_weights;
 use crate::eval::network::{Group, Network, embedded_network};
-use crate::train::policy::{PolicyData, PolicyModel, agreement, fit_temperature, train_policy};
-use crate::train::split;
+use crate::records::{TrainingSet, read_training_set};
 use std::io::{self, Write};
 use std::time::Instant;
 
-/// Runs `train --policy`.
+/// Runs `train --policy` as the command prints it.
 ///
 /// # Errors
 /// Output I/O errors.
-pub fn run_train_policy(c: &TrainCommand, out: &mut dyn Write) -> io::Result<()> {
+pub fn run_policy(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
     let start = Instant::now();
     let group = Group::of(c.rule);
     let net: &'static Network = match &c.network {
@@ -30,7 +30,7 @@ pub fn run_train_policy(c: &TrainCommand, out: &mut dyn Write) -> io::Result<()>
             None => return writeln!(out, "error: this build has no {} network to read", group.name()),
         },
     };
-    let (games, _, sources) = read_game_files(&c.files, out)?;
+    let TrainingSet { games, sources, .. } = read_training_set(&c.files, out)?;
     let (_, held_games) = split(games.len(), c.held_out, c.policy_options.seed);
     let mut is_held = vec![false; games.len()];
     for &g in &held_games {

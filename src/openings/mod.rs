@@ -1,6 +1,13 @@
 //! Openings: the 26 renju openings, opening lines as match files hold them (`h8 h9 j10`, Black first, spaces or
 //! commas between moves, `#` starts a comment), their checking under a rule, and their images under the eight board
-//! symmetries. Used by the match runner and the self-play command; nothing here searches.
+//! symmetries; random balanced openings (`random.rs`). Used by the engine, the match runner and self-play; nothing
+//! here searches.
+
+mod random;
+
+pub use random::{
+    GenOptions, Scored, Scorer, random_openings, random_openings_where, seen_openings, unseen_random_openings,
+};
 
 use crate::pattern::{MoveOutcome, PatternBoard};
 use crate::types::{Color, Pos, Rule};

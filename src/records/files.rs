@@ -1,0 +1,138 @@
+//! Whole game files for the commands: read in order with each bad record named by its file (the one reader every
+//! command uses, [`read_game_files`], and its two reports on a command's output, [`read_games`] and
+//! [`read_training_set`]), the training set the trainers learn from, and game files created or appended to.
+
+use super::{GameRecord, Sample, TrainingData, read_training, write_header};
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+
+/// One game file as read.
+#[derive(Clone, Debug)]
+pub struct GameFile {
+    /// Its path, as given.
+    pub path: String,
+    /// Its games or samples, the bad records left out.
+    pub data: TrainingData,
+    /// Each bad record as `PATH: record N: …`, in the file's order: what the commands print as `error:` lines.
+    pub problems: Vec<String>,
+}
+
+impl GameFile {
+    /// Its games.
+    ///
+    /// # Errors
+    /// The file holds c-gomoku-cli samples rather than games.
+    pub fn games(self) -> Result<Vec<GameRecord>, String> {
+        if !self.data.samples.is_empty() {
+            return Err(format!("{} holds c-gomoku-cli samples, not games", self.path));
+        }
+        Ok(self.data.games)
+    }
+}
+
+/// Reads game files (Tengen's `.tgr` or c-gomoku-cli's samples, whichever each holds) one at a time as the
+/// iterator is walked, so that a command reports a file's problems before the next is read: a file that cannot be
+/// read is the error `cannot read PATH: …`, and every other is read whole, its bad records left out and named in
+/// [`GameFile::problems`].
+pub fn read_game_files<P: AsRef<Path>>(paths: &[P]) -> impl Iterator<Item = Result<GameFile, String>> + '_ {
+    paths.iter().map(|p| {
+        let path = p.as_ref().display().to_string();
+        let bytes = std::fs::read(p).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let mut problems = Vec::new();
+        let data = read_training(&bytes, &mut |e| problems.push(format!("{path}: {e}")));
+        Ok(GameFile { path, data, problems })
+    })
+}
+
+/// The games of `paths`, in order, for the commands that read games (`rescore`, `positions`, `book`): each bad
+/// record an `error:` line on `out`.
+///
+/// # Errors
+/// A file that cannot be read or holds c-gomoku-cli samples rather than games.
+pub fn read_games<P: AsRef<Path>>(paths: &[P], out: &mut dyn Write) -> Result<Vec<GameRecord>, String> {
+    let mut games = Vec::new();
+    for file in read_game_files(paths) {
+        let file = file?;
+        for problem in &file.problems {
+            let _ = writeln!(out, "error: {problem}");
+        }
+        games.extend(file.games()?);
+    }
+    Ok(games)
+}
+
+/// The training set of `paths` for the trainers (`tune`, `train`): each bad record, and each file that cannot be
+/// read, an `error:` line on `out`; the rest is read.
+///
+/// # Errors
+/// Output I/O errors.
+pub fn read_training_set<P: AsRef<Path>>(paths: &[P], out: &mut dyn Write) -> io::Result<TrainingSet> {
+    let mut set = TrainingSet::default();
+    for file in read_game_files(paths) {
+        match file {
+            Ok(file) => {
+                for problem in &file.problems {
+                    writeln!(out, "error: {problem}")?;
+                }
+                set.add(file);
+            }
+            Err(e) => writeln!(out, "error: {e}")?,
+        }
+    }
+    Ok(set)
+}
+
+/// The games and samples the trainers learn from, with a line per file for the provenance.
+#[derive(Clone, Debug, Default)]
+pub struct TrainingSet {
+    /// The games.
+    pub games: Vec<GameRecord>,
+    /// The samples.
+    pub samples: Vec<Sample>,
+    /// Per file: `PATH (G games, S samples…)`.
+    pub sources: Vec<String>,
+}
+
+impl TrainingSet {
+    /// Adds a file's samples and its games, less those that ended by Black's forbidden move: the rule decided them,
+    /// not the position. They are counted in the file's source line.
+    pub fn add(&mut self, file: GameFile) {
+        let total = file.data.games.len();
+        let kept: Vec<GameRecord> = file.data.games.into_iter().filter(|g| g.forbidden_end.is_none()).collect();
+        let forfeits = match total - kept.len() {
+            0 => String::new(),
+            n => format!(", {n} more that ended by a forbidden move left out"),
+        };
+        self.sources.push(format!(
+            "{} ({} games, {} samples{forfeits})",
+            file.path,
+            kept.len(),
+            file.data.samples.len()
+        ));
+        self.games.extend(kept);
+        self.samples.extend(file.data.samples);
+    }
+}
+
+/// A new game file at `path` (an old one there is replaced), its header written.
+///
+/// # Errors
+/// I/O errors.
+pub fn create_game_file(path: &Path) -> io::Result<BufWriter<File>> {
+    let mut file = BufWriter::new(File::create(path)?);
+    write_header(&mut file)?;
+    Ok(file)
+}
+
+/// The game file at `path` opened to append games to; created, with its header, when it does not exist or is empty.
+///
+/// # Errors
+/// I/O errors.
+pub fn append_game_file(path: &Path) -> io::Result<BufWriter<File>> {
+    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+    if file.metadata()?.len() == 0 {
+        write_header(&mut file)?;
+    }
+    Ok(BufWriter::new(file))
+}

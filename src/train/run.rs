@@ -1,0 +1,284 @@
+//! A training run as `pbrain-tengen train` makes it, from game files to the network file: what it is asked
+//! ([`TrainRun`]), the files read (`FILE:K` counts a file's training games K times), the network fitted ([`super::train`]),
+//! its losses after every epoch and the head fitted again on the rounded tables, the rounded network checked against
+//! the float model and beside the classical evaluation, each step reported on the command's output, and the file
+//! written with its provenance. The move policy's run is `policy_run.rs`.
+
+use super::data::NetData;
+use super::model::{Model, Trace};
+use super::policy::PolicyOptions;
+use super::{Epoch, TrainOptions, split, train, zero_unseen};
+use crate::eval::network::{Accumulator, Group, Network};
+use crate::eval::{EVAL_LIMIT, default_weights};
+use crate::records::read_training_set;
+use crate::tune::data::Dataset;
+use crate::tune::{eval_loss, eval_params, fit_k};
+use crate::types::Rule;
+use std::io::{self, Write};
+use std::time::Instant;
+
+/// What a training run (`pbrain-tengen train`) is asked.
+#[derive(Clone, Debug)]
+pub struct TrainRun {
+    /// The data files.
+    pub files: Vec<String>,
+    /// The rule whose group is trained.
+    pub rule: Rule,
+    /// Where the network goes (nothing is written without it).
+    pub out: Option<String>,
+    /// A network file to start from (else a seeded random start).
+    pub init: Option<String>,
+    /// Held-out fraction of the games.
+    pub held_out: f64,
+    /// Positions whose side to move has a VCF within this many nodes are left out (0: none are).
+    pub drop_vcf: u64,
+    /// The weight of the search's score in the target.
+    pub score_weight: f64,
+    /// Evaluation units per logit (None: fitted to the classical evaluation, so both speak the same units).
+    pub k: Option<f64>,
+    /// The network's output is written at this fraction of `k` units per logit (1: the classical units). Below 1
+    /// the search hears less of what the network adds (a residual network) or less of all of it (standalone).
+    pub units: f64,
+    /// Whether the network learns what the classical evaluation misses (its output added to the classical
+    /// evaluation) rather than the whole value.
+    pub residual: bool,
+    /// Whether only the empty points are pooled (see [`Network::empty_only`]).
+    pub empty_only: bool,
+    /// The fit's options.
+    pub options: TrainOptions,
+    /// Epochs in which the head alone learns on the rounded tables, after the fit (0: none).
+    pub head_epochs: usize,
+    /// Whether the move policy is trained instead of the network (see [`super::policy`]).
+    pub policy: bool,
+    /// The policy's options (`--epochs`, `--batch`, `--lr`, `--seed` and `--l2` set them too).
+    pub policy_options: PolicyOptions,
+    /// The network whose sums the policy reads (None: the build's embedded network of the rule).
+    pub network: Option<String>,
+    /// The command line, for the provenance.
+    pub line: String,
+}
+
+/// A data file argument: `FILE:K` (K from 1 to 100) is FILE with each training game counted K times; anything
+/// else is a file counted once.
+pub fn weighted(spec: &str) -> (&str, usize) {
+    match spec.rsplit_once(':') {
+        Some((file, k)) if !file.is_empty() => match k.parse::<usize>() {
+            Ok(k) if (1..=100).contains(&k) => (file, k),
+            _ => (spec, 1),
+        },
+        _ => (spec, 1),
+    }
+}
+
+/// Runs `train` as the command prints it: the data read (each bad record an `error:` line), the losses after every
+/// epoch, the rounded network checked against the float model, and the network written with its provenance; with
+/// `policy`, the move policy's run (`policy_run.rs`) instead.
+///
+/// # Errors
+/// Output I/O errors.
+pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
+    if c.policy {
+        return super::policy_run::run_policy(c, out);
+    }
+    let start = Instant::now();
+    let group = Group::of(c.rule);
+    // `FILE:K` counts each of the file's training games K times (its held-out games once).
+    let (mut games, mut samples, mut sources, mut repeats) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for spec in &c.files {
+        let (file, times) = weighted(spec);
+        let part = read_training_set(&[file], out)?;
+        repeats.extend(std::iter::repeat_n(times, part.games.len()));
+        games.extend(part.games);
+        samples.extend(part.samples);
+        sources.extend(part.sources.into_iter().map(|t| if times > 1 { format!("{t} x{times}") } else { t }));
+    }
+    let (train_games, held_games) = split(games.len(), c.held_out, c.options.seed);
+    let (train_samples, held_samples) = split(samples.len(), c.held_out, c.options.seed ^ 0x5a5a);
+    let mut data = NetData::new(group, c.drop_vcf);
+    // The classical evaluation's positions from the same games, for its loss on the same split.
+    let mut classical = Dataset { vcf_nodes: c.drop_vcf, ..Dataset::default() };
+    let mut parts: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    let mut classical_parts: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    for (part, (g, s)) in [(train_games, train_samples), (held_games, held_samples)].into_iter().enumerate() {
+        let (n0, c0) = (data.positions.len(), classical.evals.len());
+        for i in g {
+            for _ in 0..if part == 0 { repeats[i] } else { 1 } {
+                if data.add_game(&games[i]) > 0 {
+                    classical.add_game(&games[i]);
+                }
+            }
+        }
+        for i in s {
+            if data.add_sample(&samples[i]) {
+                classical.add_sample(&samples[i]);
+            }
+        }
+        parts[part] = (n0..data.positions.len()).collect();
+        classical_parts[part] = (c0..classical.evals.len()).collect();
+    }
+    let dropped = if c.drop_vcf > 0 { format!(", {} with a VCF left out", data.vcf_dropped) } else { String::new() };
+    let summary = format!(
+        "{} games and {} samples ({} of another rule group or board size skipped): {} {} positions{dropped}, {} held out",
+        games.len(),
+        samples.len(),
+        data.other_group,
+        data.positions.len(),
+        group.name(),
+        parts[1].len()
+    );
+    writeln!(out, "data: {summary} (read in {:.1} s)", start.elapsed().as_secs_f64())?;
+    if data.positions.is_empty() {
+        return writeln!(out, "error: no {} positions to learn from", group.name());
+    }
+    let weights = default_weights();
+    let classical_params = eval_params(weights);
+    let k = c.k.unwrap_or_else(|| fit_k(&classical, &classical_parts[0], &classical_params));
+    let targets = data.targets(k, c.score_weight);
+    let bases = data.bases(k, c.residual);
+    let classical_targets = classical.targets(k, c.score_weight);
+    let classical_loss =
+        classical_parts.clone().map(|p| eval_loss(&classical, &classical_targets, &p, &classical_params, k));
+    writeln!(
+        out,
+        "K = {k:.1}; the classical evaluation's loss: train {:.5}, held-out {:.5}",
+        classical_loss[0], classical_loss[1]
+    )?;
+    let mut model = match &c.init {
+        Some(path) => match Network::load(path) {
+            Ok(net) if net.group == group => Model::from_network(net),
+            Ok(net) => return writeln!(out, "error: {path} is a {} network, not {}", net.group.name(), group.name()),
+            Err(e) => return writeln!(out, "error: {e}"),
+        },
+        None => Model::random(group, c.options.seed),
+    };
+    // A network trained on all points can start one that pools the empty points alone (their rows are the same).
+    model.empty_only |= c.empty_only;
+    let mut first = None;
+    let mut last = None;
+    let split = [&parts[0][..], &parts[1][..]];
+    let seen = train(&mut model, &data, &targets, &bases, split, &c.options, |e: &Epoch| {
+        let _ = writeln!(
+            out,
+            "epoch {:>3}: loss {:.5} held-out {:.5} ({:.0} s)",
+            e.epoch,
+            e.loss[0],
+            e.loss[1],
+            start.elapsed().as_secs_f64()
+        );
+        let _ = out.flush();
+        first.get_or_insert(*e);
+        last = Some(*e);
+    });
+    if c.options.epochs > 0 {
+        zero_unseen(&mut model, &seen);
+    }
+    // The tables are rounded to 1/ONE, and a row shared by hundreds of points (an empty window, say) carries its
+    // rounding into all of them: the head learns again on the rounded tables, at a tenth of the step, so that the
+    // network written is the model it was fitted as.
+    if c.head_epochs > 0 {
+        let rounded = model.quantise(1.0, Vec::new());
+        model = Model::from_network(&rounded);
+        let options =
+            TrainOptions { epochs: c.head_epochs, lr: c.options.lr * 0.1, freeze_tables: true, ..c.options.clone() };
+        train(&mut model, &data, &targets, &bases, split, &options, |e: &Epoch| {
+            let what = if e.epoch == 0 { "tables rounded".to_string() } else { format!("head epoch {}", e.epoch) };
+            let _ = writeln!(
+                out,
+                "{what}: loss {:.5} held-out {:.5} ({:.0} s)",
+                e.loss[0],
+                e.loss[1],
+                start.elapsed().as_secs_f64()
+            );
+            let _ = out.flush();
+            last = Some(*e);
+        });
+    }
+    let (first, last) = (
+        first.unwrap_or(Epoch { epoch: 0, loss: [0.0; 2] }),
+        last.unwrap_or(first.unwrap_or(Epoch { epoch: 0, loss: [0.0; 2] })),
+    );
+    let header = vec![
+        format!("Tengen {} network, trained by pbrain-tengen train (see README, Network)", group.name()),
+        format!("command: {}", c.line),
+        format!("data: {}", sources.join("; ")),
+        format!("positions: {summary}"),
+        format!(
+            "K = {k:.1}; score weight {}; seed {}; {}",
+            c.score_weight,
+            c.options.seed,
+            if c.residual { "residual: added to the classical evaluation" } else { "standalone" },
+        ) + if model.empty_only { "; the empty points pooled" } else { "" }
+            + &if c.units == 1.0 { String::new() } else { format!("; written at {} K a logit", c.units) },
+        format!(
+            "loss: train {:.5} -> {:.5}, held-out {:.5} -> {:.5} (classical evaluation: train {:.5}, held-out {:.5})",
+            first.loss[0], last.loss[0], first.loss[1], last.loss[1], classical_loss[0], classical_loss[1]
+        ),
+    ];
+    let mut net = model.quantise((k * c.units) as f32, header);
+    net.residual = c.residual;
+    let net: &'static Network = Box::leak(Box::new(net));
+    // The rounded network on the held-out positions: its loss; on the first 2,000 its logit against the float
+    // model's, and its evaluation beside the classical one (the position's own, kept with it) in the search's units.
+    let mut trace = Trace::default();
+    let (mut held_fixed, mut worst, mut mean) = (0.0, 0.0f64, 0.0);
+    let mut pairs = Vec::new();
+    for (n, &i) in parts[1].iter().enumerate() {
+        let pos = data.positions[i];
+        let board = data.board(i);
+        let fixed = Accumulator::new(net, &board).logit(pos.side(), pos.flags);
+        held_fixed += super::cross_entropy(f64::from(fixed + bases[i]), f64::from(targets[i])).0;
+        if n < 2_000 {
+            // (A residual network's base is the same for both and cancels.)
+            let float = model.forward(&board, pos.side(), pos.flags, &mut trace);
+            worst = worst.max(f64::from((float - fixed).abs()));
+            mean += f64::from((float - fixed).abs());
+            let classical = i32::from(pos.classical);
+            pairs.push((f64::from(classical), f64::from(net.evaluation(fixed, classical, EVAL_LIMIT))));
+        }
+    }
+    held_fixed /= parts[1].len().max(1) as f64;
+    mean /= pairs.len().max(1) as f64;
+    writeln!(
+        out,
+        "rounded network: held-out loss {held_fixed:.5}; logit against the float model on {} held-out positions: \
+         largest difference {worst:.4}, mean {mean:.5} ({:.1} and {:.2} evaluation units)",
+        pairs.len(),
+        worst * f64::from(net.scale),
+        mean * f64::from(net.scale)
+    )?;
+    // How the two evaluations compare on those positions: spread and agreement, in evaluation units.
+    let n = pairs.len().max(1) as f64;
+    let mean = |f: &dyn Fn(&(f64, f64)) -> f64| pairs.iter().map(f).sum::<f64>() / n;
+    let (ma, mb) = (mean(&|p| p.0), mean(&|p| p.1));
+    let (va, vb) = (mean(&|p| (p.0 - ma).powi(2)), mean(&|p| (p.1 - mb).powi(2)));
+    let cov = mean(&|p| (p.0 - ma) * (p.1 - mb));
+    writeln!(
+        out,
+        "on those positions: classical evaluation mean {ma:.0} spread {:.0}, network mean {mb:.0} spread {:.0}, \
+         correlation {:.2}",
+        va.sqrt(),
+        vb.sqrt(),
+        cov / (va.sqrt() * vb.sqrt()).max(1e-9)
+    )?;
+    if let Some(path) = &c.out {
+        match net.save(path) {
+            Ok(()) => writeln!(out, "wrote {path}")?,
+            Err(e) => writeln!(out, "error: {e}")?,
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_may_carry_its_weight() {
+        assert_eq!(weighted("data/games/a.tgr:4"), ("data/games/a.tgr", 4));
+        assert_eq!(weighted("a.tgr"), ("a.tgr", 1));
+        assert_eq!(weighted("a.tgr:0"), ("a.tgr:0", 1));
+        assert_eq!(weighted("c:/x.tgr"), ("c:/x.tgr", 1));
+        assert_eq!(weighted(":3"), (":3", 1));
+    }
+}

@@ -1,0 +1,132 @@
+//! Rescoring (`pbrain-tengen rescore`): game files re-scored by deeper searches than the games' own, as training
+//! targets beside the result.
+//!
+//! Every chosen position of every game (the position before each move, from the move after the opening on, every
+//! `every`-th one) is searched to `nodes` nodes with the engine's default evaluation for the rule, on one thread with
+//! a transposition table of its own per game; the search's score (for the side to move) replaces the move's score,
+//! and its best move is kept (game-file flag bit 2: what a move policy learns from). Positions not chosen keep the
+//! score they had. A game is searched by one thread from start to end, so the output does not depend on
+//! `concurrency`, and games are written in input order: shards (a contiguous block of the input's games each)
+//! joined in shard order by `merge --out` are the unsharded run's file, byte for byte.
+
+use crate::matches::Shard;
+use crate::records::{GameRecord, NO_SCORE, create_game_file, read_games, stored_score, write_game};
+use crate::search::tt::Table;
+use crate::search::{SearchLimits, SearchOptions, search};
+use crate::tune::data::replay_game;
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// The transposition table of each game's searches.
+const TABLE_BYTES: usize = 16 << 20;
+
+/// What a rescoring run (`pbrain-tengen rescore`) is asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rescore {
+    /// Nodes a search.
+    pub nodes: u64,
+    /// Search every this-many-th position (1: all).
+    pub every: usize,
+    /// Games searched at a time.
+    pub concurrency: usize,
+    /// This shard's games only.
+    pub shard: Option<Shard>,
+    /// The output game file.
+    pub out: PathBuf,
+    /// The input game files, in order.
+    pub inputs: Vec<PathBuf>,
+}
+
+/// One game re-scored; returns it and how many positions were searched.
+fn rescore_game(game: &GameRecord, r: &Rescore) -> (GameRecord, usize) {
+    let mut scores = game.scores.clone().unwrap_or_else(|| vec![NO_SCORE; game.moves.len()]);
+    scores.resize(game.moves.len(), NO_SCORE);
+    let mut best = game.best.clone().unwrap_or_else(|| vec![None; game.moves.len()]);
+    best.resize(game.moves.len(), None);
+    let table = Table::new(TABLE_BYTES);
+    let limits = SearchLimits { nodes: r.nodes, ..SearchLimits::default() };
+    let options = SearchOptions::default();
+    let mut searched = 0;
+    replay_game(game, |pb, i, side, _, _, _| {
+        if i < game.opening || (i - game.opening) % r.every != 0 {
+            return;
+        }
+        let report = search(pb, side, &table, &limits, &options, |_| {});
+        scores[i] = stored_score(report.score);
+        best[i] = report.best;
+        searched += 1;
+    });
+    (GameRecord { scores: Some(scores), best: Some(best), ..game.clone() }, searched)
+}
+
+/// Runs `rescore` as the command prints it: reads the games (each bad record an `error:` line), re-scores this
+/// shard's, writes them in input order and prints the progress and a summary.
+///
+/// # Errors
+/// A game file that cannot be read (as a message), and output and file I/O errors.
+pub fn run(r: &Rescore, out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let games = read_games(&r.inputs, out)?;
+    let range = r.shard.map_or(0..games.len(), |s| s.pairs(games.len()));
+    let games = &games[range.clone()];
+    Ok((|| {
+        let mut file = create_game_file(&r.out)?;
+        let start = Instant::now();
+        let next = AtomicUsize::new(0);
+        let (tx, rx) = std::sync::mpsc::channel::<(usize, GameRecord, usize)>();
+        let mut positions = 0;
+        std::thread::scope(|scope| -> io::Result<()> {
+            for _ in 0..r.concurrency.min(games.len().max(1)) {
+                let tx = tx.clone();
+                let next = &next;
+                scope.spawn(move || {
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(game) = games.get(k) else { return };
+                        let (done, searched) = rescore_game(game, r);
+                        if tx.send((k, done, searched)).is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            // Written in input order whatever order they finish in.
+            let mut waiting = BTreeMap::new();
+            let mut written = 0;
+            for (k, game, searched) in rx {
+                waiting.insert(k, game);
+                positions += searched;
+                while let Some(game) = waiting.remove(&written) {
+                    write_game(&mut file, &game)?;
+                    written += 1;
+                    if written % 10 == 0 || written == games.len() {
+                        file.flush()?;
+                        writeln!(
+                            out,
+                            "rescored {written}/{} games, {positions} positions, {:.0} s",
+                            games.len(),
+                            start.elapsed().as_secs_f64()
+                        )?;
+                        out.flush()?;
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        file.flush()?;
+        writeln!(
+            out,
+            "wrote {} games (input games {}..{}), {positions} positions searched to {} nodes, to {} in {:.0} s",
+            games.len(),
+            range.start + 1,
+            range.end,
+            r.nodes,
+            r.out.display(),
+            start.elapsed().as_secs_f64()
+        )?;
+        out.flush()
+    })())
+}
