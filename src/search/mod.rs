@@ -203,6 +203,8 @@ pub fn search(
         total: &total,
         node_limit: limits.nodes,
         hard: limits.maximum,
+        start,
+        cut: AtomicU64::new(u64::MAX),
         results: std::sync::Mutex::new(vec![None; helpers + 1]),
         root_moves: &moves,
         busy: Busy::new(helpers > 0),
@@ -322,6 +324,10 @@ pub(crate) struct Shared<'a> {
     total: &'a AtomicU64,
     node_limit: u64,
     hard: Option<Instant>,
+    /// When the search started.
+    start: Instant,
+    /// Where the time manager cuts the running iteration, in milliseconds since `start` (`u64::MAX`: nowhere).
+    cut: AtomicU64,
     /// Each thread's last completed iteration (the main thread's is filled in at the end).
     results: std::sync::Mutex<Vec<Option<Report>>>,
     /// The root's moves (without the excluded ones).

@@ -167,11 +167,14 @@ tunables! {
     /// Nodes a leaf's VCF probe may use.
     leaf_vcf_nodes = 41 in 0..=256 step 8.0 Search;
     // Time.
-    /// Time left in a match is spread over this many further moves of ours (a move fewer every 20 stones, at
-    /// least `min_moves_to_go`).
-    moves_to_go = 25 in 8..=60 step 2.0 Time;
+    /// Time left in a match is spread over this many further moves of ours, a move fewer every
+    /// `moves_to_go_stones` stones on the board, at least `min_moves_to_go`. Most games against strong engines end
+    /// by 25 to 35 moves a side: the clock is spent over those, with a reserve for the longer ones.
+    moves_to_go = 22 in 8..=60 step 2.0 Time;
     /// See `moves_to_go`.
-    min_moves_to_go = 8 in 3..=30 step 1.0 Time;
+    moves_to_go_stones = 4 in 1..=40 step 1.0 Time;
+    /// See `moves_to_go`.
+    min_moves_to_go = 16 in 3..=30 step 1.0 Time;
     /// The optimum times this (hundredths) after 0, 1, 2, 3 and more iterations with one best move.
     stability_0 = 150 in 50..=300 step 8.0 Time;
     /// See `stability_0`.
@@ -191,6 +194,8 @@ tunables! {
     slipping_drop = 30 in 5..=200 step 5.0 Time;
     /// See `slipping_drop`.
     slipping_factor = 120 in 100..=250 step 6.0 Time;
+    /// An iteration still running at its target is cut at this share (hundredths) of it, never past the maximum.
+    cut_percent = 130 in 100..=300 step 10.0 Time;
     // Threat solvers in the tree.
     /// Nodes the VCT probe of a node near the root may use (0: none): the side to move's VCT at every node
     /// `tree_vct_ply` plies or fewer below the root with `tree_vct_depth` plies or more left, once a search.

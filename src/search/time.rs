@@ -4,9 +4,11 @@
 //! A budget has an optimum (what a move should take) and a maximum (where the search stops, whatever it is doing).
 //! Under a turn limit alone the two are equal: time not used is lost, so the search runs to the maximum and the
 //! move comes from the last iteration's best move so far. When the match clock is the tighter limit the optimum is
-//! the clock's share for this move; the manager stops earlier when the best move has been stable and spends more,
-//! never past the maximum, when the best move changes or the score drops, and does not start an iteration it
-//! predicts cannot finish.
+//! the clock's share for this move; the manager's target is the optimum made smaller when the best move has been
+//! stable and larger when it changes or the score drops. No iteration starts past the target, and one that runs
+//! long is cut a little after it ([`Manager::cut`], never past the maximum): its best root move so far still
+//! counts, so the move spends about its target rather than stopping where it predicts the next iteration cannot
+//! finish (which left half of the clock unspent).
 
 use super::params::{MATCH_MARGIN_MS, Params, TURN_MARGIN_DIV, TURN_MARGIN_MS};
 use crate::types::Pos;
@@ -72,7 +74,7 @@ impl Clock {
             Some(left) => {
                 let usable = left.saturating_sub(MATCH_MARGIN_MS.min(left / 10));
                 let moves_to_go = (params.moves_to_go.max(1) as u64)
-                    .saturating_sub(stones as u64 / 20)
+                    .saturating_sub(stones as u64 / params.moves_to_go_stones.max(1) as u64)
                     .max(params.min_moves_to_go.max(1) as u64);
                 let share = usable / moves_to_go;
                 let maximum = turn_cap.min(usable / 3).min(share * 3);
@@ -95,12 +97,14 @@ pub struct Manager {
     stable: u32,
     /// The last iteration's score.
     score: Option<i32>,
-    /// When the last two iterations ended.
-    ends: [Duration; 2],
     /// The factors on the optimum by the best move's stability (hundredths).
     stability: [i32; 5],
     /// The factors on the optimum when the score fell by more than the bounds (hundredths).
     falling: [(i32, i32); 2],
+    /// How far past its target an iteration may run before it is cut (hundredths of the target).
+    stretch: i32,
+    /// Where the running iteration is cut (since the start), once the manager has set a target.
+    cut: Option<Duration>,
 }
 
 impl Manager {
@@ -118,7 +122,6 @@ impl Manager {
             best: None,
             stable: 0,
             score: None,
-            ends: [Duration::ZERO; 2],
             stability: [
                 params.stability_0,
                 params.stability_1,
@@ -127,7 +130,17 @@ impl Manager {
                 params.stability_4,
             ],
             falling: [(params.falling_drop, params.falling_factor), (params.slipping_drop, params.slipping_factor)],
+            stretch: params.cut_percent,
+            cut: None,
         }
+    }
+
+    /// Where the iteration the search goes on with is cut, as time since the start: a share past the target set by
+    /// the last [`Manager::stop_after`], never past the maximum (none under a turn limit alone, or before the first
+    /// iteration ends: the maximum holds there).
+    #[must_use]
+    pub fn cut(&self) -> Option<Duration> {
+        self.cut
     }
 
     /// An instant a share of the optimum from now (`div` its divisor), never past the maximum: the deadline of a
@@ -149,8 +162,6 @@ impl Manager {
         self.best = best;
         let drop = self.score.map_or(0, |s| s - score);
         self.score = Some(score);
-        let [before, last] = self.ends;
-        self.ends = [last, elapsed];
         if self.optimum >= self.maximum {
             // A turn limit alone: the search uses all of it (a stopped iteration still gives its best move).
             return elapsed >= self.maximum;
@@ -158,14 +169,8 @@ impl Manager {
         let stability = f64::from(self.stability[(self.stable as usize).min(self.stability.len() - 1)]) / 100.0;
         let falling = self.falling.iter().find(|&&(bound, _)| drop > bound).map_or(1.0, |&(_, f)| f64::from(f) / 100.0);
         let target = self.optimum.mul_f64(stability * falling).min(self.maximum);
-        // The next iteration takes about as much longer than this one as this one took over the one before.
-        let took = elapsed.saturating_sub(last);
-        let growth = if last > before && last > Duration::ZERO {
-            (took.as_secs_f64() / (last - before).as_secs_f64()).clamp(1.5, 4.0)
-        } else {
-            2.0
-        };
-        elapsed >= target || elapsed + took.mul_f64(growth) > self.maximum
+        self.cut = Some(target.mul_f64(f64::from(self.stretch.max(100)) / 100.0).min(self.maximum));
+        elapsed >= target
     }
 }
 
@@ -196,6 +201,33 @@ mod tests {
         assert!(late.maximum <= ms(34), "{late:?}");
         let out = Clock { left_ms: Some(-5), ..clock }.budget(100, &Params::DEFAULT);
         assert_eq!(out.maximum, Duration::ZERO);
+    }
+
+    /// The clock left after `moves` moves of ours that each take their optimum (the opponent's moves in between),
+    /// and the least optimum of them.
+    fn spend(clock: Clock, moves: usize) -> (u64, Duration) {
+        let mut left = clock.match_ms;
+        let mut least = Duration::MAX;
+        for k in 0..moves {
+            let b = Clock { left_ms: Some(left as i64), ..clock }.budget(3 + 2 * k, &Params::DEFAULT);
+            least = least.min(b.optimum);
+            left -= b.optimum.as_millis() as u64;
+        }
+        (left, least)
+    }
+
+    #[test]
+    fn the_match_clock_is_spent_over_a_game_of_usual_length_and_lasts_a_long_one() {
+        // A fifth of Gomocup's fastgame (1 s, 24 s), fastgame itself, and the final league's control.
+        for (turn_ms, match_ms) in [(1_000, 24_000), (5_000, 120_000), (300_000, 1_000_000)] {
+            let clock = Clock { turn_ms, match_ms, left_ms: None };
+            // A game of 25 moves a side leaves at most a quarter of the clock unspent…
+            let (left, _) = spend(clock, 25);
+            assert!(left <= match_ms / 4, "{turn_ms}/{match_ms}: {left} ms left after 25 moves");
+            // …and one of 100 moves a side still has time for every move.
+            let (left, least) = spend(clock, 100);
+            assert!(left > 0 && least >= Duration::from_millis(match_ms / 20_000), "{turn_ms}/{match_ms}: {least:?}");
+        }
     }
 
     #[test]
@@ -236,10 +268,27 @@ mod tests {
             let best = Some(Pos::new(i, 7));
             assert!(!changing.stop_after_at(best, 0, ms(t)), "a new best move at every iteration stopped at {t} ms");
         }
-        // Nor does it start an iteration that cannot finish before the maximum.
-        let mut late = Manager::new(start, Some(start + ms(900)), max, &Params::DEFAULT);
-        assert!(!late.stop_after_at(p, 0, ms(100)));
-        assert!(late.stop_after_at(None, 0, ms(400)), "300 ms an iteration, growing: the next ends after 1 s");
+    }
+
+    #[test]
+    fn an_iteration_that_runs_long_is_cut_past_its_target_never_past_the_maximum() {
+        let start = Instant::now();
+        let p = Some(Pos::new(7, 7));
+        let mut m = Manager::new(start, Some(start + ms(400)), Some(start + ms(1_000)), &Params::DEFAULT);
+        assert_eq!(m.cut(), None, "before an iteration ends the maximum holds");
+        // 300 ms an iteration: the next one starts (the old rule stopped here, predicting it ends after 1 s)…
+        assert!(!m.stop_after_at(p, 0, ms(100)));
+        assert!(!m.stop_after_at(None, 0, ms(400)), "a new best move lifts the target to 600 ms");
+        // …and is cut a share past its target.
+        let cut = m.cut().expect("a target is set");
+        assert_eq!(cut, ms(600).mul_f64(f64::from(Params::DEFAULT.cut_percent) / 100.0).min(ms(1_000)));
+        assert!(cut > ms(600) && cut <= ms(1_000), "{cut:?}");
+        let mut near = Manager::new(start, Some(start + ms(900)), Some(start + ms(1_000)), &Params::DEFAULT);
+        assert!(!near.stop_after_at(None, 0, ms(100)));
+        assert_eq!(near.cut(), Some(ms(1_000)), "never past the maximum");
+        let mut turn = Manager::new(start, Some(start + ms(500)), Some(start + ms(500)), &Params::DEFAULT);
+        assert!(!turn.stop_after_at(p, 0, ms(100)));
+        assert_eq!(turn.cut(), None, "a turn limit alone: the search runs to the maximum");
     }
 
     #[test]

@@ -200,8 +200,13 @@ impl<'a> Worker<'a> {
                     break;
                 }
             }
-            if manager.as_mut().is_some_and(|m| m.stop_after(completed, score)) {
-                break;
+            if let Some(m) = manager.as_mut() {
+                if m.stop_after(completed, score) {
+                    break;
+                }
+                if let Some(cut) = m.cut() {
+                    self.shared.cut.store(u64::try_from(cut.as_millis()).unwrap_or(u64::MAX), Ordering::Relaxed);
+                }
             }
             if mate_distance(score).is_some_and(|d| d < depth) {
                 break; // a proven result: deeper iterations would find the same
@@ -275,14 +280,16 @@ impl<'a> Worker<'a> {
         self.nodes = 0;
     }
 
-    /// Checks the stop flags, the node limit and the hard deadline.
+    /// Checks the stop flags, the node limit, the hard deadline and the time manager's cut.
     fn poll(&mut self) {
         self.flush_nodes();
         let s = self.shared;
+        let cut = s.cut.load(Ordering::Relaxed);
         if s.stop.load(Ordering::Relaxed)
             || s.external.is_some_and(|e| e.load(Ordering::Relaxed))
             || (s.node_limit != 0 && s.total.load(Ordering::Relaxed) >= s.node_limit)
             || s.hard.is_some_and(|h| Instant::now() >= h)
+            || (cut != u64::MAX && s.start.elapsed().as_millis() >= u128::from(cut))
         {
             s.stop.store(true, Ordering::Relaxed);
             self.stopped = true;
