@@ -67,7 +67,7 @@ fn the_shipped_policy_ranks_held_out_best_moves_better_than_the_ordering() {
     assert!(for_network(net).is_some(), "the shipped policy was fitted to the shipped network");
     // The games `train` held out with the shipped command's seed and fraction: its split is by game, 10%, seed 1.
     let games = games();
-    let (_, held) = tengen::train::split(games.len(), 0.1, 1);
+    let (_, held) = tengen::tune::split(games.len(), 0.1, 1);
     let mut data = PolicyData::new(Group::Renju);
     for &g in &held {
         data.add_game(&games[g], net, default_weights());

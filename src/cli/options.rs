@@ -66,6 +66,11 @@ pub(super) fn number<T: std::str::FromStr>(v: &str, what: &str) -> Result<T, Str
     v.trim().parse().map_err(|_| format!("bad {what} '{v}'"))
 }
 
+/// A finite number of at least 0, or `bad WHAT 'VALUE'`.
+pub(super) fn non_negative(v: &str, what: &str) -> Result<f64, String> {
+    v.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0).ok_or(format!("bad {what} '{v}'"))
+}
+
 /// A board side from 5 to 22.
 pub(super) fn parse_size(v: &str) -> Result<usize, String> {
     let size: usize = number(v, "board size")?;

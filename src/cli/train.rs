@@ -2,6 +2,7 @@
 //! network (or with `--policy` the move policy) and prints as it goes.
 
 use super::OptionCursor;
+use super::options::non_negative;
 use crate::train::TrainOptions;
 use crate::train::policy::PolicyOptions;
 use crate::train::run::TrainRun;
@@ -34,10 +35,7 @@ pub fn parse_train(args: &[String]) -> Result<TrainRun, String> {
     let mut cursor = OptionCursor::new(args);
     while let Some((name, inline)) = cursor.next_option() {
         let mut value = || cursor.value(&name, &inline);
-        let mut real = |what: &str| -> Result<f64, String> {
-            let v = value()?;
-            v.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0).ok_or(format!("bad {what} '{v}'"))
-        };
+        let mut real = |what: &str| non_negative(&value()?, what);
         match name.as_str() {
             "--rule" => c.rule = value()?.parse()?,
             "--out" => c.out = Some(value()?),

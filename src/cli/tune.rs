@@ -2,6 +2,7 @@
 //! and the move-ordering values, prints the progress and writes the weights file.
 
 use super::OptionCursor;
+use super::options::non_negative;
 use crate::tune::TuneOptions;
 use crate::tune::run::TuneRun;
 
@@ -22,10 +23,7 @@ pub fn parse_tune(args: &[String]) -> Result<TuneRun, String> {
     let mut cursor = OptionCursor::new(args);
     while let Some((name, inline)) = cursor.next_option() {
         let mut value = || cursor.value(&name, &inline);
-        let mut real = |what: &str| -> Result<f64, String> {
-            let v = value()?;
-            v.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0).ok_or(format!("bad {what} '{v}'"))
-        };
+        let mut real = |what: &str| non_negative(&value()?, what);
         match name.as_str() {
             "--out" => c.out = Some(value()?),
             "--init" => c.init = value()?,

@@ -285,11 +285,15 @@ impl<'a> Worker<'a> {
         self.flush_nodes();
         let s = self.shared;
         let cut = s.cut.load(Ordering::Relaxed);
+        let out_of_time = || {
+            let now = Instant::now();
+            s.hard.is_some_and(|h| now >= h)
+                || (cut != u64::MAX && now.saturating_duration_since(s.start).as_millis() >= u128::from(cut))
+        };
         if s.stop.load(Ordering::Relaxed)
             || s.external.is_some_and(|e| e.load(Ordering::Relaxed))
             || (s.node_limit != 0 && s.total.load(Ordering::Relaxed) >= s.node_limit)
-            || s.hard.is_some_and(|h| Instant::now() >= h)
-            || (cut != u64::MAX && s.start.elapsed().as_millis() >= u128::from(cut))
+            || out_of_time()
         {
             s.stop.store(true, Ordering::Relaxed);
             self.stopped = true;

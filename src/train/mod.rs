@@ -248,9 +248,3 @@ pub fn zero_unseen(model: &mut Model, seen: &[bool]) {
         }
     }
 }
-
-/// Splits `0..n` into a training part and a held-out part (`fraction` of it) by a seeded shuffle.
-#[must_use]
-pub fn split(n: usize, fraction: f64, seed: u64) -> (Vec<usize>, Vec<usize>) {
-    crate::tune::split(n, fraction, seed)
-}

@@ -5,10 +5,10 @@
 
 use super::policy::{PolicyData, PolicyModel, agreement, fit_temperature, train_policy};
 use super::run::TrainRun;
-use super::split;
 use crate::eval::default_weights;
 use crate::eval::network::{Group, Network, embedded_network};
 use crate::records::{TrainingSet, read_training_set};
+use crate::tune::split;
 use std::io::{self, Write};
 use std::time::Instant;
 

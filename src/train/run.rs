@@ -7,12 +7,12 @@
 use super::data::NetData;
 use super::model::{Model, Trace};
 use super::policy::PolicyOptions;
-use super::{Epoch, TrainOptions, split, train, zero_unseen};
+use super::{Epoch, TrainOptions, train, zero_unseen};
 use crate::eval::network::{Accumulator, Group, Network};
 use crate::eval::{EVAL_LIMIT, default_weights};
 use crate::records::read_training_set;
 use crate::tune::data::Dataset;
-use crate::tune::{eval_loss, eval_params, fit_k};
+use crate::tune::{eval_loss, eval_params, fit_k, split_games_and_samples};
 use crate::types::Rule;
 use std::io::{self, Write};
 use std::time::Instant;
@@ -92,8 +92,8 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
         samples.extend(part.samples);
         sources.extend(part.sources.into_iter().map(|t| if times > 1 { format!("{t} x{times}") } else { t }));
     }
-    let (train_games, held_games) = split(games.len(), c.held_out, c.options.seed);
-    let (train_samples, held_samples) = split(samples.len(), c.held_out, c.options.seed ^ 0x5a5a);
+    let [(train_games, held_games), (train_samples, held_samples)] =
+        split_games_and_samples(games.len(), samples.len(), c.held_out, c.options.seed);
     let mut data = NetData::new(group, c.drop_vcf);
     // The classical evaluation's positions from the same games, for its loss on the same split.
     let mut classical = Dataset { vcf_nodes: c.drop_vcf, ..Dataset::default() };

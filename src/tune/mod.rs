@@ -405,3 +405,15 @@ pub fn split(n: usize, fraction: f64, seed: u64) -> (Vec<usize>, Vec<usize>) {
     let train = all.split_off(held);
     (train, all)
 }
+
+/// The training and held-out parts of `games` games and `samples` samples: each split by [`split`], the samples
+/// with a seed of their own, before their positions are taken, so that no game is on both sides.
+#[must_use]
+pub fn split_games_and_samples(
+    games: usize,
+    samples: usize,
+    fraction: f64,
+    seed: u64,
+) -> [(Vec<usize>, Vec<usize>); 2] {
+    [split(games, fraction, seed), split(samples, fraction, seed ^ 0x5a5a)]
+}

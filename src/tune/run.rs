@@ -4,7 +4,7 @@
 //! reported on the command's output, and the weights file written with its provenance.
 
 use super::data::Dataset;
-use super::{Progress, TuneOptions, split, tune, weights_from};
+use super::{Progress, TuneOptions, split_games_and_samples, tune, weights_from};
 use crate::eval::{Family, Weights, default_weights};
 use crate::records::{TrainingSet, read_training_set};
 use rand::SeedableRng;
@@ -48,9 +48,8 @@ pub fn run(c: &TuneRun, out: &mut dyn Write) -> io::Result<()> {
     };
     let start = Instant::now();
     let TrainingSet { games, samples, sources } = read_training_set(&c.files, out)?;
-    // Games and samples are split before their positions are taken, so no game is on both sides.
-    let (train_games, held_games) = split(games.len(), c.held_out, c.options.seed);
-    let (train_samples, held_samples) = split(samples.len(), c.held_out, c.options.seed ^ 0x5a5a);
+    let [(train_games, held_games), (train_samples, held_samples)] =
+        split_games_and_samples(games.len(), samples.len(), c.held_out, c.options.seed);
     let mut data = Dataset { vcf_nodes: c.drop_vcf, ..Dataset::default() };
     let mut ranges = [(0, 0, 0, 0); 2];
     for (part, (g, s)) in [(train_games, train_samples), (held_games, held_samples)].into_iter().enumerate() {
