@@ -3,13 +3,16 @@
 //! leaf VCF tables, and the transposition table, so that the peak stays within the limit. A limit below what the
 //! engine needs with its threads is refused (the session says so in a MESSAGE and plays with the least it needs).
 
-use crate::search::{leaf_vcf_bytes, params::VCF_MEMORY};
+use crate::search::leaf_vcf_bytes;
+use crate::search::params::{SOLVER_BYTES_PER_NODE, SOLVER_NODES, VCF_MEMORY};
 use crate::threat::vcf_table_entries;
 
 /// What the process takes before any search: code, embedded tables, the pattern tables, the protocol's buffers and
 /// threads (a protocol session's peak resident memory after START is 5.6 MB; see docs/protocol.md, Memory).
 pub const BASE_BYTES: u64 = 8 << 20;
-/// The most the root's VCF (200,000 nodes) and VCT (60,000 nodes) attempts take at once, with a margin.
+/// What the root's threat solvers have at least, one at a time: the root's VCF (200,000 nodes) with a margin, and
+/// the root's VCT, the late VCT or the guard within [`MemoryPlan::solver_nodes`] (the table's rounding down to a
+/// power of two leaves them more).
 pub const ROOT_SOLVER_BYTES: u64 = 8 << 20;
 /// A search thread's stack and state (the stack of positions, histories, move lists; the network's accumulator).
 pub const THREAD_BYTES: u64 = 1 << 20;
@@ -27,6 +30,9 @@ pub struct MemoryPlan {
     pub table_bytes: usize,
     /// Refuted positions each leaf VCF solver keeps ([`crate::search::SearchOptions::vcf_memory`]).
     pub vcf_memory: usize,
+    /// Nodes a root threat solver may use ([`crate::search::SearchOptions::solver_nodes`]): [`ROOT_SOLVER_BYTES`]
+    /// and what the table leaves of the limit, at [`SOLVER_BYTES_PER_NODE`], never more than without a limit.
+    pub solver_nodes: u64,
 }
 
 /// The fixed part of a session's memory with `threads` search threads.
@@ -61,7 +67,9 @@ pub fn plan(limit: u64, threads: usize, network: bool) -> Result<MemoryPlan, u64
     let rest = flexible - threads as u64 * leaf_vcf_bytes(vcf_memory) as u64;
     let table = rest.min(super::MAX_HASH_BYTES as u64).max(MIN_TABLE_BYTES);
     let table_bytes = crate::search::tt::Table::new_size(table as usize);
-    Ok(MemoryPlan { table_bytes, vcf_memory })
+    let solver_bytes = ROOT_SOLVER_BYTES + rest.saturating_sub(table_bytes as u64);
+    let solver_nodes = (solver_bytes / SOLVER_BYTES_PER_NODE).min(SOLVER_NODES);
+    Ok(MemoryPlan { table_bytes, vcf_memory, solver_nodes })
 }
 
 #[cfg(test)]
@@ -76,10 +84,12 @@ mod tests {
                 assert_eq!(plan(minimum - 1, threads, network), Err(minimum));
                 for limit in (0..200).map(|i| minimum + i * (i + 1) * 97_331).chain([350 << 20, 4 << 30]) {
                     let p = plan(limit, threads, network).expect("accepted");
-                    let spent = fixed_bytes(threads, network)
+                    let spent = fixed_bytes(threads, network) - ROOT_SOLVER_BYTES
+                        + p.solver_nodes * SOLVER_BYTES_PER_NODE
                         + p.table_bytes as u64
                         + threads as u64 * leaf_vcf_bytes(p.vcf_memory) as u64;
                     assert!(spent <= limit, "{limit} with {threads} threads: {p:?} spends {spent}");
+                    assert!(p.solver_nodes * SOLVER_BYTES_PER_NODE >= ROOT_SOLVER_BYTES - SOLVER_BYTES_PER_NODE);
                     assert!(p.table_bytes.is_power_of_two() && p.table_bytes as u64 >= MIN_TABLE_BYTES);
                     assert!((MIN_VCF_MEMORY..=VCF_MEMORY).contains(&p.vcf_memory));
                 }
@@ -88,5 +98,9 @@ mod tests {
         // A Gomocup limit leaves the solvers their full size and the table most of the rest.
         let p = plan(350 << 20, 1, false).expect("accepted");
         assert_eq!((p.vcf_memory, p.table_bytes), (VCF_MEMORY, 256 << 20));
+        // …and the root's solvers what the table leaves: over a million nodes, a second and more of a VCT.
+        assert!(p.solver_nodes > 1_000_000, "{p:?}");
+        // A huge limit gives them no more than no limit does.
+        assert_eq!(plan(64 << 30, 1, false).expect("accepted").solver_nodes, SOLVER_NODES);
     }
 }

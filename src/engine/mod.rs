@@ -330,14 +330,21 @@ impl Engine {
     /// Sizes the table and the leaf VCF solvers for the memory limit and the table size asked for.
     fn apply_memory(&mut self) {
         let wanted = self.hash_wanted.unwrap_or(DEFAULT_HASH_BYTES).min(MAX_HASH_BYTES);
-        let (table, vcf_memory) = match self.memory_plan() {
-            None => (wanted, crate::search::params::VCF_MEMORY),
-            Some(Ok(p)) => {
-                (if self.hash_wanted.is_some() { wanted.min(p.table_bytes) } else { p.table_bytes }, p.vcf_memory)
-            }
-            Some(Err(_)) => (memory::MIN_TABLE_BYTES as usize, memory::MIN_VCF_MEMORY),
+        let (table, vcf_memory, solver_nodes) = match self.memory_plan() {
+            None => (wanted, crate::search::params::VCF_MEMORY, crate::search::params::SOLVER_NODES),
+            Some(Ok(p)) => (
+                if self.hash_wanted.is_some() { wanted.min(p.table_bytes) } else { p.table_bytes },
+                p.vcf_memory,
+                p.solver_nodes,
+            ),
+            Some(Err(_)) => (
+                memory::MIN_TABLE_BYTES as usize,
+                memory::MIN_VCF_MEMORY,
+                memory::ROOT_SOLVER_BYTES / crate::search::params::SOLVER_BYTES_PER_NODE,
+            ),
         };
         self.settings.search.vcf_memory = vcf_memory;
+        self.settings.search.solver_nodes = solver_nodes;
         if Table::new_size(table) != self.table.bytes() {
             // The old table goes first: both never take memory at once.
             self.table = Table::new(0);

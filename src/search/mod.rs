@@ -64,12 +64,19 @@ pub struct SearchLimits<'a> {
     pub proved: bool,
 }
 
-/// The deadline and node cap (0: none) of the root's VCT: a share of the optimum, never all of it (a sixth or so,
-/// within `root_vct_kilonodes`), or most of it and no node cap where the side to move proved a win at its previous
-/// move. A search bounded by nodes keeps the cap even then: its clock is only a backstop (`selfplay --nodes` gives
-/// it ten minutes), and its moves must cost about the nodes asked for.
-fn root_vct_budget(limits: &SearchLimits, params: &params::Params, start: Instant) -> (Option<Instant>, u64) {
-    let proved = limits.proved && limits.nodes == 0 && limits.optimum.is_some() && params.proved_vct_percent > 0;
+/// The deadline and node cap of the root's VCT: a share of the optimum, never all of it (a sixth or so), or most of
+/// it where the side to move proved a win at its previous move; its nodes bounded only by what the memory allows
+/// (`solver_nodes`), so that it keeps pace with the search at any time a move. A search bounded by nodes or depth
+/// caps it at `root_vct_kilonodes` even in a proved position: its clock is only a backstop (`selfplay --nodes` gives
+/// it ten minutes), and its moves must cost about the nodes asked for and be the same on any machine.
+fn root_vct_budget(
+    limits: &SearchLimits,
+    params: &params::Params,
+    solver_nodes: u64,
+    start: Instant,
+) -> (Option<Instant>, u64) {
+    let by_time = limits.nodes == 0 && (limits.depth <= 0 || limits.depth >= MAX_DEPTH) && limits.optimum.is_some();
+    let proved = limits.proved && by_time && params.proved_vct_percent > 0;
     let deadline = limits.optimum.map(|o| {
         let optimum = o.saturating_duration_since(start);
         if proved {
@@ -78,8 +85,8 @@ fn root_vct_budget(limits: &SearchLimits, params: &params::Params, start: Instan
             start + optimum / params.root_vct_div.max(1) as u32
         }
     });
-    let nodes = if proved { 0 } else { params.root_vct_kilonodes.max(1) as u64 * 1000 };
-    (deadline.or(limits.maximum), nodes)
+    let nodes = if by_time { solver_nodes } else { params.root_vct_kilonodes.max(1) as u64 * 1000 };
+    (deadline.or(limits.maximum), nodes.min(solver_nodes).max(1))
 }
 
 /// How the search plays.
@@ -98,6 +105,9 @@ pub struct SearchOptions {
     /// Refuted positions each thread's leaf VCF solvers keep before they start afresh ([`params::VCF_MEMORY`]
     /// unless a memory limit asks for less; see [`leaf_vcf_bytes`]).
     pub vcf_memory: usize,
+    /// The most nodes a root threat solver (the root's VCT, the late VCT, the guard) may use, whatever its own cap
+    /// or time: what the memory leaves it ([`params::SOLVER_NODES`] unless a memory limit asks for fewer).
+    pub solver_nodes: u64,
     /// The tunable margins, depths and factors of the search and its time manager.
     pub params: params::Params,
 }
@@ -117,6 +127,7 @@ impl Default for SearchOptions {
             weights: WeightsRef::default(),
             eval: EvalChoice::Default,
             vcf_memory: params::VCF_MEMORY,
+            solver_nodes: params::SOLVER_NODES,
             params: params::Params::DEFAULT,
         }
     }
@@ -230,7 +241,7 @@ pub fn search(
                 if let Solution::Win(line) = Vcf::new(side, vcf_options).solve(&mut board) {
                     return Some(Report::quick(line.first().copied(), MATE - line.len() as i32, line, "vcf", start));
                 }
-                let (vct_deadline, vct_nodes) = root_vct_budget(limits, &options.params, start);
+                let (vct_deadline, vct_nodes) = root_vct_budget(limits, &options.params, options.solver_nodes, start);
                 let vct_limits = Limits { deadline: vct_deadline, ..threat_limits(vct_nodes) };
                 if let Solution::Win(line) =
                     Vct::new(side, VctOptions { limits: vct_limits, ..VctOptions::default() }).solve(&mut board)
@@ -343,22 +354,33 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_proved_position_frees_the_root_vct_only_in_a_search_bounded_by_time() {
+    fn the_root_vct_is_bounded_by_time_and_memory_in_a_search_bounded_by_time() {
         let params = params::Params::DEFAULT;
         let start = Instant::now();
         let optimum = start + Duration::from_secs(600);
-        let timed = SearchLimits { optimum: Some(optimum), maximum: Some(optimum), proved: true, ..Default::default() };
+        let timed = SearchLimits { optimum: Some(optimum), maximum: Some(optimum), ..Default::default() };
         let capped = params.root_vct_kilonodes as u64 * 1000;
-        // Bounded by time: most of the optimum, no node cap.
-        let (deadline, nodes) = root_vct_budget(&timed, &params, start);
-        assert_eq!(nodes, 0);
+        let memory = params::SOLVER_NODES;
+        // Bounded by time: a share of the optimum and as many nodes as the memory allows, more in a proved position.
+        let (deadline, nodes) = root_vct_budget(&timed, &params, memory, start);
+        assert_eq!((deadline, nodes), (Some(start + Duration::from_secs(600) / params.root_vct_div as u32), memory));
+        let proved = SearchLimits { proved: true, ..timed };
+        let (deadline, nodes) = root_vct_budget(&proved, &params, memory, start);
+        assert_eq!(nodes, memory);
         assert_eq!(deadline, Some(start + Duration::from_secs(600) * params.proved_vct_percent as u32 / 100));
-        // Bounded by nodes (the clock only a backstop): the cap and share of any other position.
-        let by_nodes = SearchLimits { nodes: 20_000, ..timed };
-        let (deadline, nodes) = root_vct_budget(&by_nodes, &params, start);
-        assert_eq!(nodes, capped);
-        assert_eq!(deadline, Some(start + Duration::from_secs(600) / params.root_vct_div as u32));
-        // Not proved: the same cap whatever bounds the search.
-        assert_eq!(root_vct_budget(&SearchLimits { proved: false, ..timed }, &params, start).1, capped);
+        // Bounded by nodes (the clock only a backstop): the plain cap and share, proved or not.
+        for limits in [timed, proved] {
+            let by_nodes = SearchLimits { nodes: 20_000, ..limits };
+            let (deadline, nodes) = root_vct_budget(&by_nodes, &params, memory, start);
+            assert_eq!(nodes, capped);
+            assert_eq!(deadline, Some(start + Duration::from_secs(600) / params.root_vct_div as u32));
+            // A smaller memory caps every budget.
+            assert_eq!(root_vct_budget(&by_nodes, &params, 5_000, start).1, 5_000);
+            assert_eq!(root_vct_budget(&limits, &params, 5_000, start).1, 5_000);
+        }
+        // Bounded by depth, or without an optimum: the plain cap.
+        assert_eq!(root_vct_budget(&SearchLimits { depth: 3, ..timed }, &params, memory, start).1, capped);
+        assert_eq!(root_vct_budget(&SearchLimits { depth: MAX_DEPTH, ..timed }, &params, memory, start).1, memory);
+        assert_eq!(root_vct_budget(&SearchLimits::default(), &params, memory, start).1, capped);
     }
 }

@@ -17,6 +17,12 @@ pub const LEAF_VCF_SLACK: usize = LEAF_VCF_NODES_MAX as usize + 8;
 const LEAF_VCF_NODES_MAX: i32 = 256;
 /// Nodes the root's VCF attempt may use.
 pub const ROOT_VCF_NODES: u64 = 200_000;
+/// The bytes a root threat solver (the root's VCT, the late VCT, the guard) takes for every node it searches, with a
+/// margin: `solve --vct` on hard middle-game positions took at most 25 a node from 300,000 to 3 million nodes.
+pub const SOLVER_BYTES_PER_NODE: u64 = 40;
+/// The most nodes a root threat solver may use without a memory limit (256 MiB at [`SOLVER_BYTES_PER_NODE`]); a
+/// limit may give fewer (`SearchOptions::solver_nodes`).
+pub const SOLVER_NODES: u64 = (256 << 20) / SOLVER_BYTES_PER_NODE;
 
 // Threads.
 /// From this depth on a node is marked while a thread searches it, and other threads defer late moves into it.
@@ -204,7 +210,8 @@ tunables! {
     tree_vct_ply = 1 in 1..=4 step 1.0 Trial;
     /// See `tree_vct_nodes`.
     tree_vct_depth = 3 in 1..=12 step 1.0 Trial;
-    /// The root's VCT attempt may use this many thousand nodes…
+    /// The root's VCT attempt may use this many thousand nodes in a search bounded by nodes or depth (one bounded
+    /// by time alone gives it its share of the optimum, whatever the nodes, within what the memory allows)…
     root_vct_kilonodes = 60 in 10..=2000 step 20.0 Trial;
     /// …and the optimum time divided by this.
     root_vct_div = 6 in 1..=12 step 1.0 Trial;

@@ -256,10 +256,11 @@ impl<'a> Worker<'a> {
     }
 
     /// The limits of a solver the main thread runs between iterations (the late VCT, the guard): `kilonodes`
-    /// thousand nodes (at least one thousand), `deadline`, and the search's stop flags.
+    /// thousand nodes (at least one thousand, at most what the memory allows), `deadline`, and the search's stop
+    /// flags.
     fn between_iterations(&self, kilonodes: i32, deadline: Instant) -> Limits<'a> {
         Limits {
-            nodes: kilonodes.max(1) as u64 * 1000,
+            nodes: (kilonodes.max(1) as u64 * 1000).min(self.options.solver_nodes.max(1)),
             deadline: Some(deadline),
             abort: self.shared.external.or(Some(self.shared.stop)),
         }
