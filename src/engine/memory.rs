@@ -22,6 +22,8 @@ pub const NETWORK_BYTES: u64 = 3 << 20;
 pub const MIN_TABLE_BYTES: u64 = 1 << 20;
 /// The fewest refuted positions a leaf VCF solver may keep.
 pub const MIN_VCF_MEMORY: usize = 1 << 12;
+/// The fewest nodes a root threat solver may use: [`ROOT_SOLVER_BYTES`]' worth.
+pub const MIN_SOLVER_NODES: u64 = ROOT_SOLVER_BYTES / SOLVER_BYTES_PER_NODE;
 
 /// How a memory limit is spent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,7 +91,7 @@ mod tests {
                         + p.table_bytes as u64
                         + threads as u64 * leaf_vcf_bytes(p.vcf_memory) as u64;
                     assert!(spent <= limit, "{limit} with {threads} threads: {p:?} spends {spent}");
-                    assert!(p.solver_nodes * SOLVER_BYTES_PER_NODE >= ROOT_SOLVER_BYTES - SOLVER_BYTES_PER_NODE);
+                    assert!(p.solver_nodes >= MIN_SOLVER_NODES, "{p:?}");
                     assert!(p.table_bytes.is_power_of_two() && p.table_bytes as u64 >= MIN_TABLE_BYTES);
                     assert!((MIN_VCF_MEMORY..=VCF_MEMORY).contains(&p.vcf_memory));
                 }

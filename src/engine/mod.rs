@@ -337,11 +337,7 @@ impl Engine {
                 p.vcf_memory,
                 p.solver_nodes,
             ),
-            Some(Err(_)) => (
-                memory::MIN_TABLE_BYTES as usize,
-                memory::MIN_VCF_MEMORY,
-                memory::ROOT_SOLVER_BYTES / crate::search::params::SOLVER_BYTES_PER_NODE,
-            ),
+            Some(Err(_)) => (memory::MIN_TABLE_BYTES as usize, memory::MIN_VCF_MEMORY, memory::MIN_SOLVER_NODES),
         };
         self.settings.search.vcf_memory = vcf_memory;
         self.settings.search.solver_nodes = solver_nodes;
