@@ -210,11 +210,17 @@ fn match_shards_merged_report_what_one_run_reports() {
     // A missing shard is said, and the figures are for the games there are.
     let part = run_ok(&dir, &["merge", "s1.res", "s3.res"]);
     assert!(part.contains("6 of the run's 8 games") && part.contains("shard 2/3 is missing"), "{part}");
-    // A run compared with itself pair by pair: every pair the same, no difference; shards and a lone file are refused.
+    // A run compared with itself pair by pair: every pair the same, no difference; its shards, joined by commas,
+    // pair as the whole run; a lone shard pairs over its own pairs and is named as part of a run; a lone file is refused.
     let same = run_ok(&dir, &["merge", "--paired", "all.res", "all.res"]);
     assert!(same.contains("4 opening pairs in both") && same.contains("the same in 4"), "{same}");
     assert!(same.contains("deep minus deep: +0.000 +/- 0.000 points a pair"), "{same}");
-    assert!(run_err(&dir, &["merge", "--paired", "all.res", "s1.res"]).contains("compares whole runs"));
+    let sharded = run_ok(&dir, &["merge", "--paired", "s1.res,s2.res,s3.res", "all.res"]);
+    let figures = |t: &str| t.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(figures(&sharded), figures(&same), "{sharded}");
+    let part = run_ok(&dir, &["merge", "--paired", "all.res", "s1.res"]);
+    assert!(part.contains("its shards 2/3, 3/3 are not given") && !part.contains("4 opening pairs"), "{part}");
+    assert!(run_err(&dir, &["merge", "--paired", "s1.res,s1.res", "all.res"]).contains("given twice"));
     assert!(run_err(&dir, &["merge", "--paired", "all.res"]).contains("merge --paired A.results B.results"));
 }
 

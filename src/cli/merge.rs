@@ -7,7 +7,7 @@ use super::OptionCursor;
 use crate::records::{MAGIC, join_game_files};
 use std::io::{self, Write};
 
-/// Runs `merge [--out FILE] FILE...` (or `merge --paired A B`, `merge --runs FILE...`, `merge --sgf NAME FILE...`).
+/// Runs `merge [--out FILE] FILE...` (or `merge --paired A[,A2...] B[,B2...]`, `merge --runs FILE...`, `merge --sgf NAME FILE...`).
 pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let mut target = None::<String>;
     let mut by_opening = false;
@@ -54,8 +54,17 @@ pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::
         if by_opening || target.is_some() {
             return Err("--paired takes two results files and no other option".to_string());
         }
-        let read = |path: &String| std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"));
-        return crate::matches::paired::paired((a, &read(a)?), (b, &read(b)?), out);
+        // A run played in shards is given as its shards' files joined by commas.
+        let read = |paths: &String| {
+            paths
+                .split(',')
+                .filter(|p| !p.is_empty())
+                .map(|p| {
+                    std::fs::read_to_string(p).map(|t| (p.to_string(), t)).map_err(|e| format!("cannot read {p}: {e}"))
+                })
+                .collect::<Result<Vec<_>, _>>()
+        };
+        return crate::matches::paired::paired(&read(a)?, &read(b)?, out);
     }
     let mut contents = Vec::new();
     for path in &files {

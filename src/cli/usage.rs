@@ -167,7 +167,8 @@ position once.",
        pbrain-tengen merge --by-opening FILE...   (and each opening's games: W-L-D by colour, pairs won, even, lost)
        pbrain-tengen merge --out ALL.tgr FILE.tgr...   (game files: checked, then concatenated into ALL.tgr)
        pbrain-tengen merge --paired A.results B.results   (two runs against one opponent on the same openings,
-                                                          compared opening pair by pair: the difference in Elo)
+                                                          compared opening pair by pair: the difference in Elo;
+                                                          a run in shards: A1.results,A2.results)
        pbrain-tengen merge --runs FILE...   (whole runs against one opponent on the same openings, pooled into one
                                             report: the first engine's name and command may differ)
        pbrain-tengen merge --sgf NAME GAMES.sgf...   (another runner's games, as c-gomoku-cli's -sgf writes them,

@@ -195,7 +195,7 @@ pub fn run(
 }
 
 /// Where an opponent was played both on fresh processes and on kept ones, the two runs compared opening pair by
-/// pair (from their results files; a sharded or unwritten run is only in the table).
+/// pair (from their results files, over the pairs a shard played; an unwritten run is only in the table).
 fn compare_modes(legs: &[Leg], out: &mut dyn Write) -> io::Result<()> {
     for fresh in legs.iter().filter(|l| !l.kept) {
         let Some(kept) = legs.iter().find(|l| l.kept && l.opponent == fresh.opponent && l.rule == fresh.rule) else {
@@ -204,7 +204,7 @@ fn compare_modes(legs: &[Leg], out: &mut dyn Write) -> io::Result<()> {
         let (Some(a), Some(b)) = (&fresh.results, &kept.results) else { continue };
         let (Ok(ta), Ok(tb)) = (std::fs::read_to_string(a), std::fs::read_to_string(b)) else { continue };
         let (na, nb) = (a.display().to_string(), b.display().to_string());
-        if let Ok(written) = super::paired::paired((&na, &ta), (&nb, &tb), out) {
+        if let Ok(written) = super::paired::paired(&[(na, ta)], &[(nb, tb)], out) {
             written?;
         }
     }

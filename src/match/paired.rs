@@ -1,4 +1,5 @@
-//! Two runs against one opponent on the same openings, compared opening pair by opening pair (`merge --paired A B`).
+//! Two runs against one opponent on the same openings, compared opening pair by opening pair (`merge --paired A B`;
+//! a run played in shards is given as its shards' results files joined by commas, `a1.results,a2.results`).
 //!
 //! A gauntlet plays each opening twice, colours swapped; two builds run against the same opponent meet the same
 //! pairs in the same order. Much of a pair's score is the opening's (a Black win in the 26 renju openings is common
@@ -7,39 +8,71 @@
 //! `N` pairs, its mean `m` and standard error `s = sd(d) / √N`, the difference in Elo is that of a score of
 //! `½ + m/2`, with the 95% margin of `±1.96 s/2` around it.
 
+use super::config::Shard;
 use super::shard::{PROCESSES, ShardFile, read};
 use super::stats::{elo_estimate, elo_paired};
-use super::tally::Ledger;
+use super::tally::{GameResult, Ledger};
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 /// How one run fared: its first engine's name and its games, pair by pair.
 struct Run {
+    /// The run's first results file (its settings are every file's).
     file: ShardFile,
+    /// The files' names, joined by `+` where the run is given in shards.
+    name: String,
+    /// The shards given where the run was played in shards and some are missing (`2/4, 3/4`).
+    missing: Vec<String>,
     /// The first engine's points of each opening pair (doubled: 0..=4), `None` where a game of it is missing.
     pairs: Vec<Option<usize>>,
+    /// Every game of its files.
+    games: Vec<GameResult>,
+}
+
+/// The names of a run's files, joined by `+`.
+fn name_of(shards: &[ShardFile]) -> String {
+    shards.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join("+")
 }
 
 impl Run {
-    fn of(name: &str, text: &str) -> Result<Run, String> {
-        let file = read(name, text)?;
-        if file.shard.count != 1 {
-            return Err(format!("{name}: shard {} of a run: --paired compares whole runs, one file each", file.shard));
+    /// A run from its results file, or from the files of its shards (`(name, text)` each).
+    fn of(files: &[(String, String)]) -> Result<Run, String> {
+        let shards: Vec<ShardFile> = files.iter().map(|(name, text)| read(name, text)).collect::<Result<_, _>>()?;
+        let Some(first) = shards.first().cloned() else { return Err("a run needs a results file".to_string()) };
+        let mut seen = BTreeMap::new();
+        for s in &shards {
+            if s.settings != first.settings || s.shard.count != first.shard.count {
+                return Err(format!("{} and {} are not shards of one run", first.name, s.name));
+            }
+            if let Some(other) = seen.insert(s.shard.index, &s.name) {
+                return Err(format!("shard {} is given twice: {other} and {}", s.shard, s.name));
+            }
         }
-        let engines = file.settings.iter().filter(|l| l.starts_with("engine ")).count();
+        let engines = first.settings.iter().filter(|l| l.starts_with("engine ")).count();
         if engines != 2 {
             return Err(format!(
-                "{name}: a run of {engines} engines: --paired compares runs of two (A and one opponent)"
+                "{}: a run of {engines} engines: --paired compares runs of two (A and one opponent)",
+                first.name
             ));
         }
-        let games = file.games.iter().map(|g| g.game + 1).max().unwrap_or(0);
-        let mut halves = vec![(0, 0); games.div_ceil(2)];
-        for g in &file.games {
+        let games: Vec<GameResult> = shards.iter().flat_map(|s| s.games.iter().copied()).collect();
+        let mut played = std::collections::BTreeSet::new();
+        if let Some(g) = games.iter().find(|g| !played.insert(g.game)) {
+            return Err(format!("{}: game {} is given twice", name_of(&shards), g.round));
+        }
+        let mut halves = vec![(0, 0); games.iter().map(|g| g.game + 1).max().unwrap_or(0).div_ceil(2)];
+        for g in &games {
             let (points, count) = &mut halves[g.game / 2];
             *points += g.points;
             *count += 1;
         }
         let pairs = halves.into_iter().map(|(points, count)| (count == 2).then_some(points)).collect();
-        Ok(Run { file, pairs })
+        let missing = (1..=first.shard.count)
+            .filter(|i| !seen.contains_key(i))
+            .map(|i| Shard { index: i, count: first.shard.count }.to_string())
+            .collect();
+        let name = name_of(&shards);
+        Ok(Run { file: first, name, missing, pairs, games })
     }
 
     /// The first engine's name.
@@ -62,45 +95,56 @@ impl Run {
     }
 }
 
-/// `merge --paired`: the results files `a` and `b` (name, text) of two runs against the same opponent on the same
-/// openings, compared pair by pair.
+/// `merge --paired`: the results files `a` and `b` (name, text; a run's shards, or its one file) of two runs
+/// against the same opponent on the same openings, compared pair by pair (the pairs both runs' files hold).
 ///
 /// # Errors
-/// A file that is not a whole finished run of two engines, or runs whose opponent, rule, time or openings differ.
-pub fn paired(a: (&str, &str), b: (&str, &str), out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    let (a, b) = (Run::of(a.0, a.1)?, Run::of(b.0, b.1)?);
+/// A file that is not a run of two engines, files of one side that are not shards of one run, or runs whose
+/// opponent, rule, time or openings differ.
+pub fn paired(a: &[(String, String)], b: &[(String, String)], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let (a, b) = (Run::of(a)?, Run::of(b)?);
     // Fresh processes against kept ones is a comparison worth making: the way they ran may differ.
     let compared = |x: &&String, y: &&String| x != y && !(x.starts_with(PROCESSES) && y.starts_with(PROCESSES));
     let (shared_a, shared_b) = (a.file.shared_settings(), b.file.shared_settings());
     if let Some((x, y)) = shared_a.iter().zip(&shared_b).find(|(x, y)| compared(x, y)) {
         return Err(format!(
             "{} and {} are not the same run but for the first engine: '{x}' against '{y}'",
-            a.file.name, b.file.name
+            a.name, b.name
         ));
     }
     if shared_a.len() != shared_b.len() {
-        return Err(format!("{} and {} do not have the same openings", a.file.name, b.file.name));
+        return Err(format!("{} and {} do not have the same openings", a.name, b.name));
     }
     let opponent = shared_a.first().and_then(|l| l.strip_prefix("engine ")).unwrap_or("?").to_string();
     let diffs: Vec<f64> =
         a.pairs.iter().zip(&b.pairs).filter_map(|(&x, &y)| Some((x? as f64 - y? as f64) / 2.0)).collect();
     if diffs.is_empty() {
-        return Err(format!("{} and {} have no opening pair that both finished", a.file.name, b.file.name));
+        return Err(format!("{} and {} have no opening pair that both finished", a.name, b.name));
     }
     let (a_label, b_label) = (a.label(&b), b.label(&a));
     Ok((|| {
         writeln!(
             out,
             "paired by opening: {} ({}) and {} ({}), each against {opponent}, {} opening pairs in both",
-            a.file.name,
+            a.name,
             a_label,
-            b.file.name,
+            b.name,
             b_label,
             diffs.len()
         )?;
+        for run in [&a, &b] {
+            if !run.missing.is_empty() {
+                writeln!(
+                    out,
+                    "  note: {} is part of a run: its shards {} are not given",
+                    run.name,
+                    run.missing.join(", ")
+                )?;
+            }
+        }
         for (run, run_label) in [(&a, &a_label), (&b, &b_label)] {
             let mut ledger = Ledger::new(1);
-            for g in &run.file.games {
+            for g in &run.games {
                 ledger.add(g);
             }
             let t = &ledger.tallies[0];
@@ -161,9 +205,55 @@ mod tests {
         text
     }
 
+    /// A whole run's results file cut in two shards (its first pair, then the rest).
+    fn shards_of(whole: &str) -> [String; 2] {
+        let games: Vec<&str> = whole.lines().filter(|l| l.starts_with("game ")).collect();
+        let head: String = whole.lines().take_while(|l| !l.starts_with("shard ")).map(|l| format!("{l}\n")).collect();
+        let pairs = games.len().div_ceil(2);
+        [1, 2].map(|index| {
+            let shard = Shard { index, count: 2 };
+            let mine: Vec<&&str> = games
+                .iter()
+                .filter(|l| {
+                    l.split(' ')
+                        .nth(3)
+                        .and_then(|g| g.parse().ok())
+                        .is_some_and(|g: usize| shard.pairs(pairs).contains(&(g / 2)))
+                })
+                .collect();
+            let body: String = mine.iter().map(|l| format!("{l}\n")).collect();
+            format!("{head}shard {shard}\n{body}end {}\n", mine.len())
+        })
+    }
+
+    fn report_files(a: &[String], b: &[String]) -> Result<String, String> {
+        let named = |side: &str, texts: &[String]| -> Vec<(String, String)> {
+            texts.iter().enumerate().map(|(i, t)| (format!("{side}{}.results", i + 1), t.clone())).collect()
+        };
+        let mut out = Vec::new();
+        paired(&named("a", a), &named("b", b), &mut out)?.map_err(|e| e.to_string())?;
+        Ok(String::from_utf8(out).expect("text"))
+    }
+
+    #[test]
+    fn a_run_in_shards_pairs_as_the_whole_run_and_a_missing_shard_is_named() {
+        let a = run("new", "pz", &[2, 2, 2, 0, 2, 2, 2, 0]);
+        let b = run("old", "pz", &[2, 2, 2, 2, 0, 0, 2, 0]);
+        let whole = report(&a, &b).expect("a report");
+        let sharded = report_files(&shards_of(&a), &shards_of(&b)).expect("a report");
+        let figures = |t: &str| t.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(figures(&whole), figures(&sharded), "{whole}\n{sharded}");
+        assert!(sharded.contains("a1.results+a2.results"), "{sharded}");
+        // Half of A's run: only the pairs both hold are compared, and the report says a shard is missing.
+        let half = report_files(&shards_of(&a)[..1], &[b]).expect("a report");
+        assert!(half.contains("2 opening pairs in both") && half.contains("its shards 2/2 are not given"), "{half}");
+        assert!(half.contains("new minus old: -0.500 +/- 0.500 points a pair"), "{half}");
+    }
+
     fn report(a: &str, b: &str) -> Result<String, String> {
         let mut out = Vec::new();
-        paired(("a.results", a), ("b.results", b), &mut out)?.map_err(|e| e.to_string())?;
+        let (a, b) = ([("a.results".to_string(), a.to_string())], [("b.results".to_string(), b.to_string())]);
+        paired(&a, &b, &mut out)?.map_err(|e| e.to_string())?;
         Ok(String::from_utf8(out).expect("text"))
     }
 
@@ -190,8 +280,15 @@ mod tests {
         assert!(report(&a, &other).is_err_and(|e| e.contains("'engine pz' against 'engine mintaka'")));
         let longer = run("old", "pz", &[2, 2, 2, 0, 2, 2]);
         assert!(report(&a, &longer).is_err_and(|e| e.contains("games")));
-        let shard = run("old", "pz", &[2, 2, 2, 0]).replace("shard 1/1", "shard 1/2");
-        assert!(report(&a, &shard).is_err_and(|e| e.contains("whole runs")));
+        let shards = shards_of(&run("old", "pz", &[2, 2, 2, 0]));
+        let both = |b: &[String]| {
+            let a = [("a.results".to_string(), a.clone())];
+            let b: Vec<_> = b.iter().enumerate().map(|(i, t)| (format!("b{i}.results"), t.clone())).collect();
+            paired(&a, &b, &mut Vec::new()).map(|_| ())
+        };
+        assert!(both(&[shards[0].clone(), shards[0].clone()]).is_err_and(|e| e.contains("given twice")));
+        let other_run = shards_of(&run("older", "pz", &[2, 2, 2, 0]));
+        assert!(both(&[shards[0].clone(), other_run[1].clone()]).is_err_and(|e| e.contains("not shards of one run")));
         assert!(report(&a, "not a results file").is_err_and(|e| e.contains("not a match results file")));
     }
 }
