@@ -247,6 +247,11 @@ tunables! {
     /// A move's ordering value is the move policy's score times this (hundredths) in place of its attack and
     /// defence values (0: those values), where the build has a policy fitted to the network that evaluates.
     policy_order = 0 in 0..=4000 step 100.0 Trial;
+    // Extensions.
+    /// A node whose only move is a forced answer (the block of a four) searches it this many plies deeper than
+    /// other nodes search their moves (1: a four and its block cost one ply, not two; 0: the block is free only at
+    /// the horizon, where a node of depth 0 or less searches it at depth 0).
+    forced_ext = 0 in 0..=1 step 1.0 Trial;
 }
 
 impl Default for Params {

@@ -383,8 +383,9 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY - 2 {
             return self.evaluate(side);
         }
-        // 6. A single forced answer costs no depth (the blocks of fours), so threats are followed to their end.
-        let depth = if forced && moves.len() == 1 { depth.max(1) } else { depth };
+        // 6. A single forced answer (the block of a four) costs no depth at the horizon, so threats are followed to
+        // their end, and `forced_ext` plies less elsewhere.
+        let depth = if forced && moves.len() == 1 { (depth + self.options.params.forced_ext).max(1) } else { depth };
         if depth <= 0 {
             return self.leaf(ply, side, beta);
         }
