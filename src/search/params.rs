@@ -247,7 +247,9 @@ tunables! {
     /// A move's ordering value is the move policy's score times this (hundredths) in place of its attack and
     /// defence values (0: those values), where the build has a policy fitted to the network that evaluates.
     policy_order = 0 in 0..=4000 step 100.0 Trial;
-    // Extensions.
+    /// Deeper than `lmp_depth`, quiet moves after the first this many are skipped (0: none are), as PentaZen caps
+    /// the moves of every node.
+    lmp_cap = 0 in 0..=64 step 4.0 Trial;
     /// A node whose only move is a forced answer (the block of a four) searches it this many plies deeper than
     /// other nodes search their moves (1: a four and its block cost one ply, not two; 0: the block is free only at
     /// the horizon, where a node of depth 0 or less searches it at depth 0).

@@ -516,9 +516,13 @@ impl<'a> Worker<'a> {
             let (own, theirs) = (self.pb.pattern4(side, m), self.pb.pattern4(opp, m));
             let quiet = !forced && own < Pattern4::Flex3 && theirs < Pattern4::Flex3 && Some(m) != tt_move;
             if quiet && !N::ROOT && i > 0 && best_score > -MATE_BOUND {
-                let late = depth <= self.options.params.lmp_depth
-                    && i >= (self.options.params.lmp_base + self.options.params.lmp_scale * depth * depth) as usize;
-                let idle = depth <= self.options.params.idle_depth && own == Pattern4::None && theirs == Pattern4::None;
+                let p = &self.options.params;
+                let late = if depth <= p.lmp_depth {
+                    i >= (p.lmp_base + p.lmp_scale * depth * depth) as usize
+                } else {
+                    p.lmp_cap > 0 && i >= p.lmp_cap as usize
+                };
+                let idle = depth <= p.idle_depth && own == Pattern4::None && theirs == Pattern4::None;
                 if late || idle {
                     continue;
                 }
