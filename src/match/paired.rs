@@ -251,10 +251,7 @@ mod tests {
     }
 
     fn report(a: &str, b: &str) -> Result<String, String> {
-        let mut out = Vec::new();
-        let (a, b) = ([("a.results".to_string(), a.to_string())], [("b.results".to_string(), b.to_string())]);
-        paired(&a, &b, &mut out)?.map_err(|e| e.to_string())?;
-        Ok(String::from_utf8(out).expect("text"))
+        report_files(&[a.to_string()], &[b.to_string()])
     }
 
     #[test]
@@ -281,11 +278,7 @@ mod tests {
         let longer = run("old", "pz", &[2, 2, 2, 0, 2, 2]);
         assert!(report(&a, &longer).is_err_and(|e| e.contains("games")));
         let shards = shards_of(&run("old", "pz", &[2, 2, 2, 0]));
-        let both = |b: &[String]| {
-            let a = [("a.results".to_string(), a.clone())];
-            let b: Vec<_> = b.iter().enumerate().map(|(i, t)| (format!("b{i}.results"), t.clone())).collect();
-            paired(&a, &b, &mut Vec::new()).map(|_| ())
-        };
+        let both = |b: &[String]| report_files(&[a.clone()], b).map(|_| ());
         assert!(both(&[shards[0].clone(), shards[0].clone()]).is_err_and(|e| e.contains("given twice")));
         let other_run = shards_of(&run("older", "pz", &[2, 2, 2, 0]));
         assert!(both(&[shards[0].clone(), other_run[1].clone()]).is_err_and(|e| e.contains("not shards of one run")));
