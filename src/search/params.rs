@@ -125,8 +125,8 @@ tunables! {
     rfp_depth = 6 in 0..=7 step 1.0 Search;
     /// …when the static evaluation is this much per ply above beta.
     rfp_margin = 97 in 20..=300 step 10.0 Search;
-    /// Null move pruning from this depth on…
-    nmp_depth = 5 in 2..=9 step 1.0 Search;
+    /// Null move pruning from this depth on (64: never)…
+    nmp_depth = 5 in 2..=64 step 1.0 Search;
     /// …with a reduction of this many plies…
     nmp_reduction = 2 in 1..=6 step 1.0 Search;
     /// …and one more for every this many plies of depth.
