@@ -278,7 +278,7 @@ mod tests {
         let longer = run("old", "pz", &[2, 2, 2, 0, 2, 2]);
         assert!(report(&a, &longer).is_err_and(|e| e.contains("games")));
         let shards = shards_of(&run("old", "pz", &[2, 2, 2, 0]));
-        let both = |b: &[String]| report_files(&[a.clone()], b).map(|_| ());
+        let both = |b: &[String]| report_files(std::slice::from_ref(&a), b).map(|_| ());
         assert!(both(&[shards[0].clone(), shards[0].clone()]).is_err_and(|e| e.contains("given twice")));
         let other_run = shards_of(&run("older", "pz", &[2, 2, 2, 0]));
         assert!(both(&[shards[0].clone(), other_run[1].clone()]).is_err_and(|e| e.contains("not shards of one run")));

@@ -12,7 +12,7 @@ use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Report, SearchOptions, Shared, 
 use crate::eval::network::Accumulator;
 use crate::eval::policy::{self, Policy};
 use crate::eval::{EVAL_LIMIT, evaluate, network_evaluate, order_value};
-use crate::movegen::{Candidates, MoveList, candidates};
+use crate::movegen::{Candidates, MoveList, candidates, distance};
 use crate::pattern::{Pattern4, PatternBoard};
 use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions, ZobristMap, static_win};
 use crate::types::{Color, Pos};
@@ -593,6 +593,9 @@ impl<'a> Worker<'a> {
                         if quiet {
                             self.stack.at_mut(ply).add_killer(m);
                             self.history.reward(side, m, depth);
+                            if let Some(&(last, _)) = self.pb.board().moves().last() {
+                                self.history.set_counter(side, last, m);
+                            }
                         }
                         break;
                     }
@@ -650,14 +653,28 @@ impl<'a> Worker<'a> {
     }
 
     /// The ordering value of `side`'s move `m` at `ply`: the move policy's score, or without one the learned
-    /// values of the codes it makes and stops; the killer bonus and the history.
+    /// values of the codes it makes and stops; the killer bonus and the history; the counter move's bonus and the
+    /// bonus of a point next to (or two steps from) the opponent's last move.
     fn order_value(&self, side: Color, ply: usize, m: Pos) -> i32 {
+        let p = &self.options.params;
         let base = match (self.policy, &self.acc) {
-            (Some(policy), Some(acc)) => policy.score(&self.pb, acc, side, m) * self.options.params.policy_order / 100,
+            (Some(policy), Some(acc)) => policy.score(&self.pb, acc, side, m) * p.policy_order / 100,
             _ => order_value(&self.pb, side, m, &self.options.weights),
         };
-        base + self.stack.at(ply).killer_rank(m).map_or(0, |k| self.options.params.killer_bonus()[k])
-            + self.history.order_bonus(side, m, self.options.params.history_order_div)
+        let last = self.pb.board().moves().last().map(|&(last, _)| last);
+        let counter = match last {
+            Some(last) if p.counter_bonus > 0 && self.history.counter(side, last) == Some(m) => p.counter_bonus,
+            _ => 0,
+        };
+        let near = match last.map(|last| distance(m, last)) {
+            Some(1) => p.near_last,
+            Some(2) => p.near_last / 2,
+            _ => 0,
+        };
+        base + self.stack.at(ply).killer_rank(m).map_or(0, |k| p.killer_bonus()[k])
+            + self.history.order_bonus(side, m, p.history_order_div)
+            + counter
+            + near
     }
 
     /// The end of a lost line for the principal variation: a legal block of one of the opponent's five points and
