@@ -489,7 +489,8 @@ impl<'a> Worker<'a> {
             acc.settle(self.pb.board());
         }
         let refuted = if N::ROOT { self.shared.guard.refuted() } else { Vec::new() };
-        let mut picker = MovePicker::new(moves, tt_move, |m| self.order_value(side, ply, m));
+        let last = self.pb.board().moves().last().map(|&(last, _)| last);
+        let mut picker = MovePicker::new(moves, tt_move, |m| self.order_value(side, ply, last, m));
         let mut i = 0;
         // Lazy SMP: a deep node is marked while this thread searches it, and a late move into a node another thread
         // is searching waits until the other moves are done.
@@ -652,24 +653,26 @@ impl<'a> Worker<'a> {
         r.clamp(0, depth - 2)
     }
 
-    /// The ordering value of `side`'s move `m` at `ply`: the move policy's score, or without one the learned
-    /// values of the codes it makes and stops; the killer bonus and the history; the counter move's bonus and the
-    /// bonus of a point next to (or two steps from) the opponent's last move.
-    fn order_value(&self, side: Color, ply: usize, m: Pos) -> i32 {
+    /// The ordering value of `side`'s move `m` at `ply`, where the opponent's last move was `last`: the move
+    /// policy's score, or without one the learned values of the codes it makes and stops; the killer bonus and the
+    /// history; the counter move's bonus and the bonus of a point next to (or two steps from) `last`.
+    fn order_value(&self, side: Color, ply: usize, last: Option<Pos>, m: Pos) -> i32 {
         let p = &self.options.params;
         let base = match (self.policy, &self.acc) {
             (Some(policy), Some(acc)) => policy.score(&self.pb, acc, side, m) * p.policy_order / 100,
             _ => order_value(&self.pb, side, m, &self.options.weights),
         };
-        let last = self.pb.board().moves().last().map(|&(last, _)| last);
-        let counter = match last {
-            Some(last) if p.counter_bonus > 0 && self.history.counter(side, last) == Some(m) => p.counter_bonus,
-            _ => 0,
-        };
-        let near = match last.map(|last| distance(m, last)) {
-            Some(1) => p.near_last,
-            Some(2) => p.near_last / 2,
-            _ => 0,
+        let (counter, near) = match last {
+            Some(last) if p.counter_bonus > 0 || p.near_last > 0 => {
+                let counter = if self.history.counter(side, last) == Some(m) { p.counter_bonus } else { 0 };
+                let near = match distance(m, last) {
+                    1 => p.near_last,
+                    2 => p.near_last / 2,
+                    _ => 0,
+                };
+                (counter, near)
+            }
+            _ => (0, 0),
         };
         base + self.stack.at(ply).killer_rank(m).map_or(0, |k| p.killer_bonus()[k])
             + self.history.order_bonus(side, m, p.history_order_div)
