@@ -1,6 +1,7 @@
 //! `PatternBoard`: the stone board plus per-point patterns and threat classes, kept up to date by make and undo.
 
 use super::code::CodeValues;
+use super::reach::Reach;
 use super::table::{RuleTables, tables};
 use super::{ForbidKind, Pattern, Pattern4};
 use crate::board::{AsciiPosition, Board, Cell, DIR_STEP, DIRS, PAD, color_bits, key_of_window, parse_ascii};
@@ -74,8 +75,10 @@ pub struct PatternBoard {
     counts: ClassCounts,
     /// `counts` before each recorded move.
     counts_log: Vec<ClassCounts>,
-    /// Per point: how many stones lie within two steps (the 5×5 square around it).
+    /// Per point: how many stones make it near (within the 5×5 square around it, unless `reach` says otherwise).
     near: [u8; CELLS],
+    /// Which points a stone makes near (see [`PatternBoard::set_reach`]).
+    reach: Reach,
     /// The values of pattern codes whose sums are kept, if any (see [`PatternBoard::set_code_values`]).
     values: Option<&'static CodeValues>,
     /// Per colour: the sums of its code values over the empty points, as the side to move's and as the opponent's.
@@ -168,6 +171,7 @@ impl PatternBoard {
             counts: INITIAL_COUNTS,
             counts_log: Vec::new(),
             near: [0; CELLS],
+            reach: Reach::Square2,
             tracking: true,
             values: None,
             sums: [[0; 2]; 2],
@@ -251,15 +255,41 @@ impl PatternBoard {
         }
     }
 
-    /// Adds `delta` (±1) to the stone counts of the points within two steps of `p`.
+    /// Adds `delta` (±1) to the stone counts of the points `p` makes near.
     #[inline]
     fn add_near(&mut self, p: Pos, delta: u8) {
         let size = self.size();
+        if self.reach != Reach::Square2 {
+            let (x, y) = (i32::from(p.x), i32::from(p.y));
+            for &(dx, dy) in self.reach.offsets() {
+                let (qx, qy) = (x + i32::from(dx), y + i32::from(dy));
+                if qx >= 0 && qy >= 0 && (qx as usize) < size && (qy as usize) < size {
+                    let cell = &mut self.near[qy as usize * STRIDE + qx as usize];
+                    *cell = cell.wrapping_add(delta);
+                }
+            }
+            self.near[p.index()] = self.near[p.index()].wrapping_add(delta); // a stone's own point, as the square counts it
+            return;
+        }
         let (x0, x1) = (usize::from(p.x).saturating_sub(2), (usize::from(p.x) + 2).min(size - 1));
         let (y0, y1) = (usize::from(p.y).saturating_sub(2), (usize::from(p.y) + 2).min(size - 1));
         for y in y0..=y1 {
             for cell in &mut self.near[y * STRIDE + x0..=y * STRIDE + x1] {
                 *cell = cell.wrapping_add(delta);
+            }
+        }
+    }
+
+    /// Sets which points a stone makes near, for [`PatternBoard::is_near`] (the square of 5×5 on a new board), and
+    /// recounts them.
+    pub fn set_reach(&mut self, reach: Reach) {
+        if reach != self.reach {
+            self.reach = reach;
+            self.near = [0; CELLS];
+            if self.tracking {
+                for (p, _) in self.board.moves().to_vec() {
+                    self.add_near(p, 1);
+                }
             }
         }
     }
@@ -301,8 +331,8 @@ impl PatternBoard {
         self.tracking
     }
 
-    /// Whether a stone lies within two steps of `p` (the 5×5 square around it). Needs tracking (see
-    /// [`PatternBoard::set_tracking`]).
+    /// Whether a stone makes `p` near: lies within two steps of it (the 5×5 square around it), or as the board's
+    /// reach says ([`PatternBoard::set_reach`]). Needs tracking (see [`PatternBoard::set_tracking`]).
     #[inline]
     #[must_use]
     pub fn is_near(&self, p: Pos) -> bool {

@@ -9,10 +9,12 @@
 mod board;
 mod code;
 mod forbid;
+mod reach;
 mod table;
 
 pub use board::{ClassCounts, MoveOutcome, PatternBoard, SetupError, find_five};
 pub use code::{CODES, CodeValues, code_of, code_of_patterns, code_patterns};
+pub use reach::Reach;
 pub use table::{EMPTY, LineCells, OPP, OWN, WALL, classify_line, combine};
 
 /// What a stone placed on an empty point makes on one line, for one colour. Ordered by strength except

@@ -176,6 +176,7 @@ pub fn search(
 ) -> Report {
     let start = Instant::now();
     let mut board = pb.clone();
+    board.set_reach(crate::pattern::Reach::from_number(options.params.cand_range));
     let excluding = !limits.exclude.is_empty();
     let generated = if excluding {
         let mut moves = crate::movegen::near_moves(&mut board, side);

@@ -261,6 +261,10 @@ tunables! {
     /// (0: none): PentaZen favours the points near the last moves, and Tengen's moves lie further from the
     /// opponent's last move than PentaZen's (2.9 points against 2.2 at 2 s a move).
     near_last = 0 in 0..=200 step 8.0 Trial;
+    /// Which empty points are the search's quiet candidates: 0 those within the 5×5 square around a stone; 1 those
+    /// and the points three steps from a stone on its lines; 2 the 7×7 square and the points four steps away on the
+    /// stone's lines (Rapfi's default); 3 the points one and two steps from a stone on its lines only (PentaZen's).
+    cand_range = 0 in 0..=3 step 1.0 Trial;
 }
 
 impl Default for Params {
