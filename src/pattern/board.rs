@@ -285,11 +285,16 @@ impl PatternBoard {
     pub fn set_reach(&mut self, reach: Reach) {
         if reach != self.reach {
             self.reach = reach;
-            self.near = [0; CELLS];
-            if self.tracking {
-                for (p, _) in self.board.moves().to_vec() {
-                    self.add_near(p, 1);
-                }
+            self.recount_near();
+        }
+    }
+
+    /// Counts `near` afresh from the stones (none kept without tracking).
+    fn recount_near(&mut self) {
+        self.near = [0; CELLS];
+        if self.tracking {
+            for (p, _) in self.board.moves().to_vec() {
+                self.add_near(p, 1);
             }
         }
     }
@@ -706,12 +711,7 @@ impl PatternBoard {
         self.counts_log.clear();
         self.sums = [[0; 2]; 2];
         self.sums_log.clear();
-        self.near = [0; CELLS];
-        if self.tracking {
-            for (p, _) in self.board.moves().to_vec() {
-                self.add_near(p, 1);
-            }
-        }
+        self.recount_near();
         self.log.clear();
         self.log_marks.clear();
         self.setup_stones = self.board.stone_count();

@@ -176,6 +176,7 @@ pub fn search(
 ) -> Report {
     let start = Instant::now();
     let mut board = pb.clone();
+    // The workers search clones of this board, so they keep its reach.
     board.set_reach(crate::pattern::Reach::from_number(options.params.cand_range));
     let excluding = !limits.exclude.is_empty();
     let generated = if excluding {

@@ -13,7 +13,7 @@ use crate::eval::network::Accumulator;
 use crate::eval::policy::{self, Policy};
 use crate::eval::{EVAL_LIMIT, evaluate, network_evaluate, order_value};
 use crate::movegen::{Candidates, MoveList, candidates, distance};
-use crate::pattern::{Pattern4, PatternBoard, Reach};
+use crate::pattern::{Pattern4, PatternBoard};
 use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions, ZobristMap, static_win};
 use crate::types::{Color, Pos};
 use std::sync::atomic::Ordering;
@@ -86,7 +86,6 @@ impl<'a> Worker<'a> {
     ) -> Self {
         // The board keeps the evaluation's code sums from here on.
         pb.set_code_values(Some(options.weights.0.code_values(pb.rule())));
-        pb.set_reach(Reach::from_number(options.params.cand_range));
         let net = options.eval.network(pb.rule());
         let acc = net.map(|net| Accumulator::new(net, pb.board()));
         let policy = net.filter(|_| options.params.policy_order > 0).and_then(policy::for_network);
@@ -595,7 +594,7 @@ impl<'a> Worker<'a> {
                         if quiet {
                             self.stack.at_mut(ply).add_killer(m);
                             self.history.reward(side, m, depth);
-                            if let Some(&(last, _)) = self.pb.board().moves().last() {
+                            if let Some(last) = last {
                                 self.history.set_counter(side, last, m);
                             }
                         }
