@@ -50,7 +50,7 @@ pub fn minimum_bytes(threads: usize, network: bool) -> u64 {
 
 /// The plan for a process limit of `limit` bytes with `threads` search threads: the leaf VCF tables get up to half
 /// of what the fixed part leaves (their full size where it fits, never the table's least), the table the largest
-/// power of two of the rest.
+/// power of two within two thirds of the rest, the root's solvers the remainder.
 ///
 /// # Errors
 /// The least limit the engine accepts, when `limit` is below it.
@@ -67,7 +67,10 @@ pub fn plan(limit: u64, threads: usize, network: bool) -> Result<MemoryPlan, u64
     let slack = crate::search::params::LEAF_VCF_SLACK;
     let vcf_memory = vcf_table_entries(per_table).saturating_sub(slack).clamp(MIN_VCF_MEMORY, VCF_MEMORY);
     let rest = flexible - threads as u64 * leaf_vcf_bytes(vcf_memory) as u64;
-    let table = rest.min(super::MAX_HASH_BYTES as u64).max(MIN_TABLE_BYTES);
+    // The table gets at most two thirds of the rest, the root's solvers the remainder: under Gomocup's 350 MB a
+    // 128 MiB table and some five million solver nodes (a 256 MiB table left them 1.7 million, which a late VCT at
+    // 5 s a move can use up; docs/history.md, "The late VCT bounded by time").
+    let table = (rest / 3 * 2).min(super::MAX_HASH_BYTES as u64).max(MIN_TABLE_BYTES);
     let table_bytes = crate::search::tt::Table::new_size(table as usize);
     let solver_bytes = ROOT_SOLVER_BYTES + rest.saturating_sub(table_bytes as u64);
     let solver_nodes = (solver_bytes / SOLVER_BYTES_PER_NODE).min(SOLVER_NODES);
@@ -97,11 +100,13 @@ mod tests {
                 }
             }
         }
-        // A Gomocup limit leaves the solvers their full size and the table most of the rest.
+        // A Gomocup limit leaves the leaf solvers their full size and the table at most two thirds of the rest…
         let p = plan(350 << 20, 1, false).expect("accepted");
-        assert_eq!((p.vcf_memory, p.table_bytes), (VCF_MEMORY, 256 << 20));
-        // …and the root's solvers what the table leaves: over a million nodes, a second and more of a VCT.
-        assert!(p.solver_nodes > 1_000_000, "{p:?}");
+        assert_eq!((p.vcf_memory, p.table_bytes), (VCF_MEMORY, 128 << 20));
+        // …and the root's solvers what the table leaves: over four million nodes, five seconds and more of a VCT.
+        assert!(p.solver_nodes > 4_000_000, "{p:?}");
+        // The 64 MiB a match runner may give still has a 16 MiB table.
+        assert_eq!(plan(64 << 20, 1, false).expect("accepted").table_bytes, 16 << 20);
         // A huge limit gives them no more than no limit does.
         assert_eq!(plan(64 << 30, 1, false).expect("accepted").solver_nodes, SOLVER_NODES);
     }

@@ -75,7 +75,7 @@ fn root_vct_budget(
     solver_nodes: u64,
     start: Instant,
 ) -> (Option<Instant>, u64) {
-    let by_time = limits.nodes == 0 && (limits.depth <= 0 || limits.depth >= MAX_DEPTH) && limits.optimum.is_some();
+    let by_time = bounded_by_time(limits);
     let proved = limits.proved && by_time && params.proved_vct_percent > 0;
     let deadline = limits.optimum.map(|o| {
         let optimum = o.saturating_duration_since(start);
@@ -87,6 +87,23 @@ fn root_vct_budget(
     });
     let nodes = if by_time { solver_nodes } else { params.root_vct_kilonodes.max(1) as u64 * 1000 };
     (deadline.or(limits.maximum), nodes.min(solver_nodes).max(1))
+}
+
+/// Whether a search is bounded by time alone (an optimum, no node cap, no depth short of the most): then the root's
+/// threat solvers may use whatever nodes the memory allows within their share of the time. A search bounded by
+/// nodes or depth keeps their node caps, so that its moves cost about the nodes asked for on any machine.
+fn bounded_by_time(limits: &SearchLimits) -> bool {
+    limits.nodes == 0 && (limits.depth <= 0 || limits.depth >= MAX_DEPTH) && limits.optimum.is_some()
+}
+
+/// The nodes of the late VCT (see [`params::Params::late_vct_score`]): in a search bounded by time, whatever the
+/// memory allows (`solver_nodes`; its share of the optimum bounds it), else `late_vct_kilonodes` thousand within
+/// that. A late VCT that wins plays the won position at once; capped at a million nodes (about a second), it missed
+/// wins at 2 s and 5 s a move that three to eight million nodes prove (docs/history.md, "The late VCT bounded by
+/// time").
+fn late_vct_nodes(by_time: bool, params: &params::Params, solver_nodes: u64) -> u64 {
+    let capped = params.late_vct_kilonodes.max(1) as u64 * 1000;
+    if by_time { solver_nodes.max(1) } else { capped.min(solver_nodes.max(1)) }
 }
 
 /// How the search plays.
@@ -216,6 +233,7 @@ pub fn search(
         total: &total,
         node_limit: limits.nodes,
         hard: limits.maximum,
+        late_vct_nodes: late_vct_nodes(bounded_by_time(limits), &options.params, options.solver_nodes),
         start,
         cut: AtomicU64::new(u64::MAX),
         results: std::sync::Mutex::new(vec![None; helpers + 1]),
@@ -337,6 +355,8 @@ pub(crate) struct Shared<'a> {
     total: &'a AtomicU64,
     node_limit: u64,
     hard: Option<Instant>,
+    /// The late VCT's node cap ([`late_vct_nodes`]).
+    late_vct_nodes: u64,
     /// When the search started.
     start: Instant,
     /// Where the time manager cuts the running iteration, in milliseconds since `start` (`u64::MAX`: nowhere).
@@ -384,5 +404,27 @@ mod tests {
         assert_eq!(root_vct_budget(&SearchLimits { depth: 3, ..timed }, &params, memory, start).1, capped);
         assert_eq!(root_vct_budget(&SearchLimits { depth: MAX_DEPTH, ..timed }, &params, memory, start).1, memory);
         assert_eq!(root_vct_budget(&SearchLimits::default(), &params, memory, start).1, capped);
+    }
+
+    #[test]
+    fn the_late_vct_has_the_memorys_nodes_only_in_a_search_bounded_by_time() {
+        let params = params::Params::DEFAULT;
+        let start = Instant::now();
+        let optimum = start + Duration::from_secs(5);
+        let timed = SearchLimits { optimum: Some(optimum), maximum: Some(optimum), ..Default::default() };
+        assert!(bounded_by_time(&timed));
+        assert!(bounded_by_time(&SearchLimits { depth: MAX_DEPTH, ..timed }));
+        assert!(!bounded_by_time(&SearchLimits { nodes: 200_000, ..timed }));
+        assert!(!bounded_by_time(&SearchLimits { depth: 12, ..timed }));
+        assert!(!bounded_by_time(&SearchLimits::default()));
+        let capped = params.late_vct_kilonodes as u64 * 1000;
+        let memory = params::SOLVER_NODES;
+        assert!(memory > capped);
+        assert_eq!(late_vct_nodes(true, &params, memory), memory);
+        assert_eq!(late_vct_nodes(false, &params, memory), capped);
+        // A small memory bounds both.
+        assert_eq!(late_vct_nodes(true, &params, 5_000), 5_000);
+        assert_eq!(late_vct_nodes(false, &params, 5_000), 5_000);
+        assert_eq!(late_vct_nodes(true, &params, 0), 1);
     }
 }

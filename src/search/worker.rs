@@ -226,7 +226,7 @@ impl<'a> Worker<'a> {
     /// Whether the opponent has a VCT after the root move `m`, found by `deadline` (never past the search's
     /// maximum) within the guard's nodes, and `m` is left out (see `Verdict`). Its nodes are not the search's.
     fn guard_refutes(&mut self, m: Pos, deadline: Instant) -> bool {
-        let limits = self.between_iterations(self.options.params.guard_kilonodes, deadline);
+        let limits = self.between_iterations(self.options.params.guard_kilonodes.max(1) as u64 * 1000, deadline);
         let side = self.root_side;
         self.pb.make(m, side);
         let refuted = self.vct_line(side.opponent(), limits).0.is_some();
@@ -248,19 +248,18 @@ impl<'a> Worker<'a> {
     }
 
     /// The root's VCT for the side to move until `deadline` (the manager's, never past the search's maximum) and
-    /// within the late VCT's nodes: its line when it wins. Its nodes are not the search's (the root's first VCT's
-    /// are not either).
+    /// within the late VCT's nodes (all the memory allows in a search bounded by time): its line when it wins. Its
+    /// nodes are not the search's (the root's first VCT's are not either).
     fn late_vct(&mut self, deadline: Instant) -> Option<Vec<Pos>> {
-        let limits = self.between_iterations(self.options.params.late_vct_kilonodes, deadline);
+        let limits = self.between_iterations(self.shared.late_vct_nodes, deadline);
         self.vct_line(self.root_side, limits).0.filter(|line| !line.is_empty())
     }
 
-    /// The limits of a solver the main thread runs between iterations (the late VCT, the guard): `kilonodes`
-    /// thousand nodes (at least one thousand, at most what the memory allows), `deadline`, and the search's stop
-    /// flags.
-    fn between_iterations(&self, kilonodes: i32, deadline: Instant) -> Limits<'a> {
+    /// The limits of a solver the main thread runs between iterations (the late VCT, the guard): `nodes` (at least
+    /// one, at most what the memory allows), `deadline`, and the search's stop flags.
+    fn between_iterations(&self, nodes: u64, deadline: Instant) -> Limits<'a> {
         Limits {
-            nodes: (kilonodes.max(1) as u64 * 1000).min(self.options.solver_nodes.max(1)),
+            nodes: nodes.clamp(1, self.options.solver_nodes.max(1)),
             deadline: Some(deadline),
             abort: self.shared.external.or(Some(self.shared.stop)),
         }
