@@ -85,8 +85,7 @@ fn root_vct_budget(
             start + optimum / params.root_vct_div.max(1) as u32
         }
     });
-    let nodes = if by_time { solver_nodes } else { params.root_vct_kilonodes.max(1) as u64 * 1000 };
-    (deadline.or(limits.maximum), nodes.min(solver_nodes).max(1))
+    (deadline.or(limits.maximum), solver_cap(by_time, params.root_vct_kilonodes, solver_nodes))
 }
 
 /// Whether a search is bounded by time alone (an optimum, no node cap, no depth short of the most): then the root's
@@ -96,14 +95,13 @@ fn bounded_by_time(limits: &SearchLimits) -> bool {
     limits.nodes == 0 && (limits.depth <= 0 || limits.depth >= MAX_DEPTH) && limits.optimum.is_some()
 }
 
-/// The nodes of the late VCT (see [`params::Params::late_vct_score`]): in a search bounded by time, whatever the
-/// memory allows (`solver_nodes`; its share of the optimum bounds it), else `late_vct_kilonodes` thousand within
-/// that. A late VCT that wins plays the won position at once; capped at a million nodes (about a second), it missed
-/// wins at 2 s and 5 s a move that three to eight million nodes prove (docs/history.md, "The late VCT bounded by
-/// time").
-fn late_vct_nodes(by_time: bool, params: &params::Params, solver_nodes: u64) -> u64 {
-    let capped = params.late_vct_kilonodes.max(1) as u64 * 1000;
-    if by_time { solver_nodes.max(1) } else { capped.min(solver_nodes.max(1)) }
+/// The node cap of a root threat solver with its own cap of `kilonodes` thousand (the root's VCT, the late VCT): in
+/// a search bounded by time, whatever the memory allows (`solver_nodes`; its share of the optimum bounds it), else
+/// its own cap within that; at least one. Capped at a million nodes (about a second), the late VCT missed wins at
+/// 2 s and 5 s a move that three to eight million nodes prove (docs/history.md, "The late VCT bounded by time").
+fn solver_cap(by_time: bool, kilonodes: i32, solver_nodes: u64) -> u64 {
+    let nodes = if by_time { solver_nodes } else { kilonodes.max(1) as u64 * 1000 };
+    nodes.min(solver_nodes).max(1)
 }
 
 /// How the search plays.
@@ -233,7 +231,7 @@ pub fn search(
         total: &total,
         node_limit: limits.nodes,
         hard: limits.maximum,
-        late_vct_nodes: late_vct_nodes(bounded_by_time(limits), &options.params, options.solver_nodes),
+        late_vct_nodes: solver_cap(bounded_by_time(limits), options.params.late_vct_kilonodes, options.solver_nodes),
         start,
         cut: AtomicU64::new(u64::MAX),
         results: std::sync::Mutex::new(vec![None; helpers + 1]),
@@ -355,7 +353,7 @@ pub(crate) struct Shared<'a> {
     total: &'a AtomicU64,
     node_limit: u64,
     hard: Option<Instant>,
-    /// The late VCT's node cap ([`late_vct_nodes`]).
+    /// The late VCT's node cap ([`solver_cap`]).
     late_vct_nodes: u64,
     /// When the search started.
     start: Instant,
@@ -420,11 +418,12 @@ mod tests {
         let capped = params.late_vct_kilonodes as u64 * 1000;
         let memory = params::SOLVER_NODES;
         assert!(memory > capped);
-        assert_eq!(late_vct_nodes(true, &params, memory), memory);
-        assert_eq!(late_vct_nodes(false, &params, memory), capped);
+        let late = params.late_vct_kilonodes;
+        assert_eq!(solver_cap(true, late, memory), memory);
+        assert_eq!(solver_cap(false, late, memory), capped);
         // A small memory bounds both.
-        assert_eq!(late_vct_nodes(true, &params, 5_000), 5_000);
-        assert_eq!(late_vct_nodes(false, &params, 5_000), 5_000);
-        assert_eq!(late_vct_nodes(true, &params, 0), 1);
+        assert_eq!(solver_cap(true, late, 5_000), 5_000);
+        assert_eq!(solver_cap(false, late, 5_000), 5_000);
+        assert_eq!(solver_cap(true, late, 0), 1);
     }
 }

@@ -217,7 +217,8 @@ tunables! {
     root_vct_div = 6 in 1..=12 step 1.0 Trial;
     /// After an iteration of at least `late_vct_depth` plies whose score for the side to move is `late_vct_score`
     /// or more (a position that looks won), the main thread tries the root's VCT again, once a search, with the
-    /// optimum divided by `late_vct_div` and `late_vct_kilonodes` thousand nodes (a score of 0: never).
+    /// optimum divided by `late_vct_div` and, in a search bounded by nodes or depth, `late_vct_kilonodes` thousand
+    /// nodes (one bounded by time alone gives it what the memory allows) (a score of 0: never).
     late_vct_score = 1200 in 0..=3000 step 60.0 Trial;
     /// See `late_vct_score`.
     late_vct_depth = 6 in 1..=16 step 1.0 Trial;
