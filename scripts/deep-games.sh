@@ -1,30 +1,35 @@
 #!/bin/sh
-# Training games at long-control depth (issue 61): the shipped engine against itself at 200,000 nodes a move (about
-# a 2 s move here), renju, varied openings, four random plies, every move's score from that search. One run of
-# 10,000 games (seed 6101) in 100 shards of 100 games; each shard is its own game file, written under a temporary
-# name and renamed when complete, so the run resumes at the first missing shard after a stop and a shard cut short
-# costs only itself (about 12 minutes on two cores). Progress: OUT/progress.
+# Training games at long-control depth (issue 61): the shipped engine against itself at NODES nodes a move (default
+# 1,000,000, about what a 2 s move reaches here, depth 17-18; docs/history.md, "What a node count reaches"), renju,
+# varied openings, four random plies, every move's score from that search. One run of GAMES games (default 5,000,
+# seed SEED, default 6111) in 100 shards; each shard is its own game file, written under a temporary name and renamed
+# when complete, so the run resumes at the first missing shard after a stop and a shard cut short costs only itself
+# (some 45 minutes on two cores at a million nodes). Progress: OUT/progress.
 #   scripts/deep-games.sh [FIRST [LAST]]     shards FIRST..LAST (default 1..100) that are not there yet
 # OUT=DIR (default data/games/deep), BIN=engine (default target/release/pbrain-tengen), CONCURRENCY=K (default 2).
+# The first series (sp200k-deep, 0.5 s games): NODES=200000 GAMES=10000 SEED=6101.
 # Run it in the background: nohup scripts/deep-games.sh 1 100 > /dev/null 2>&1 &
 set -eu
 cd "$(dirname "$0")/.."
 out=${OUT:-data/games/deep}
 bin=${BIN:-target/release/pbrain-tengen}
+nodes=${NODES:-1000000}
+games=${GAMES:-5000}
+seed=${SEED:-6111}
 first=${1:-1}
 last=${2:-100}
 mkdir -p "$out"
 k=$first
 while [ "$k" -le "$last" ]; do
-    name=$(printf '%s/sp200k-deep-renju.shard%03d.tgr' "$out" "$k")
+    name=$(printf '%s/sp%dk-deep-renju.shard%03d.tgr' "$out" "$((nodes / 1000))" "$k")
     if [ ! -f "$name" ]; then
         rm -f "$name.part"
-        echo "$(date -u +%FT%TZ) shard $k/100 started" >> "$out/progress"
-        "$bin" selfplay --rule renju --games 10000 --shard "$k/100" --nodes 200000 --openings varied \
-            --random-plies 4 --seed 6101 --concurrency "${CONCURRENCY:-2}" --record "$name.part" \
+        echo "$(date -u +%FT%TZ) $name started" >> "$out/progress"
+        "$bin" selfplay --rule renju --games "$games" --shard "$k/100" --nodes "$nodes" --openings varied \
+            --random-plies 4 --seed "$seed" --concurrency "${CONCURRENCY:-2}" --record "$name.part" \
             > "$name.log" 2>&1
         mv "$name.part" "$name"
-        echo "$(date -u +%FT%TZ) shard $k/100 done: $(tail -n 1 "$name.log")" >> "$out/progress"
+        echo "$(date -u +%FT%TZ) $name done: $(tail -n 1 "$name.log")" >> "$out/progress"
     fi
     k=$((k + 1))
 done
