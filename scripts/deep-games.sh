@@ -1,10 +1,10 @@
 #!/bin/sh
 # Training games at long-control depth (issue 61): the shipped engine against itself at NODES nodes a move (default
 # 1,000,000, about what a 2 s move reaches here, depth 17-18; docs/history.md, "What a node count reaches"), renju,
-# varied openings, four random plies, every move's score from that search. One run of GAMES games (default 5,000,
+# varied openings, four random plies, every move's score from that search. One run of GAMES games (default 10,000,
 # seed SEED, default 6111) in 100 shards; each shard is its own game file, written under a temporary name and renamed
 # when complete, so the run resumes at the first missing shard after a stop and a shard cut short costs only itself
-# (some 45 minutes on two cores at a million nodes). Progress: OUT/progress.
+# (about half an hour on two cores at a million nodes: most moves are forced or solved). Progress: OUT/progress.
 #   scripts/deep-games.sh [FIRST [LAST]]     shards FIRST..LAST (default 1..100) that are not there yet
 # OUT=DIR (default data/games/deep), BIN=engine (default target/release/pbrain-tengen), CONCURRENCY=K (default 2).
 # The first series (sp200k-deep, 0.5 s games): NODES=200000 GAMES=10000 SEED=6101.
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 out=${OUT:-data/games/deep}
 bin=${BIN:-target/release/pbrain-tengen}
 nodes=${NODES:-1000000}
-games=${GAMES:-5000}
+games=${GAMES:-10000}
 seed=${SEED:-6111}
 first=${1:-1}
 last=${2:-100}
