@@ -10,6 +10,7 @@
 
 #![deny(missing_docs)]
 
+pub mod agree;
 pub mod board;
 pub mod book;
 pub mod cli;

@@ -4,6 +4,7 @@
 //! commands read position lines and write one answer line per position; a bad line gets an `error: line N: …`
 //! answer and the run goes on (`lines.rs`).
 
+mod agree;
 mod book;
 mod gauntlet;
 mod help;
@@ -112,6 +113,7 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
         "match" => match_options::parse_match(rest, out).map(|c| crate::matches::run(&c, out).map(|_| ())),
         "gauntlet" => gauntlet::gauntlet_command(rest, out),
         "positions" => positions::parse_positions(rest).and_then(|p| positions::run_positions(&p, out)),
+        "agree" => agree::agree_command(rest, out),
         "rescore" => rescore::parse_rescore(rest).and_then(|r| crate::tune::rescore::run(&r, out)),
         "lib" => library::lib_command(rest, out),
         "merge" => merge::merge_command(rest, out),

@@ -129,6 +129,26 @@ Each position before a move after the opening is one line (black stones, white s
 position once.",
     },
     Command {
+        name: "agree",
+        summary: "how often the engine plays what Gomocup's strongest engines played (agreement and regret)",
+        usage: "usage: pbrain-tengen agree (--nodes N | --ms N) [options] DIR|FILE.psq...
+  --nodes N | --ms N      what each search may spend (a fixed node count is the same on a busy machine)
+  --engine CMD            measure this protocol engine (its move only; BOARD ... DONE, a fresh INFO time_left
+                          each; restarted after it fails to answer); by default Tengen in this process, which also
+                          scores the played move alone for the regret
+  --eval E, --network FILE, --weights FILE, --params FILE   Tengen's evaluation and search values
+  --hash-mb N             Tengen's table a search (default 64); --max-memory-mb N an engine's limit (default 350)
+  --players N             the moves of each league's N strongest engines by its ratings.txt (default 2)
+  --engines A,B           the moves of these engines instead
+  --min-ms N              moves that took at least N ms (default 1000)
+  --split S               judge (default), learn or all: the games of docs/agreement.md's split
+  --sample N              at most N positions, a fixed sample (a smaller one is part of a larger)
+  --concurrency K         positions searched at a time (default 1); --shard I/N this shard's positions
+  --out FILE              the results file: each answer appended; positions already in it are not searched again
+usage: pbrain-tengen agree --report FILE...       the report over results files (shards pooled)
+usage: pbrain-tengen agree --paired A[,A2] B[,B2] two runs compared on the positions both answered",
+    },
+    Command {
         name: "rescore",
         summary: "game files re-scored by deeper searches, with each position's best move (training targets)",
         usage: "usage: pbrain-tengen rescore --out FILE [options] FILE.tgr...

@@ -490,6 +490,7 @@ impl Engine {
                 maximum: Some(start + share(budget.maximum)),
                 stop,
                 exclude: &found,
+                only: None,
                 proved: proved && i == 1,
             };
             let report = search(&self.pb, side, &self.table, &limits, &self.settings.search, &mut on_iteration);

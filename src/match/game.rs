@@ -21,7 +21,7 @@ use crate::types::{Color, Pos};
 use std::time::{Duration, Instant};
 
 /// The value `INFO time_left` carries when there is no match clock (as Piskvork sends it).
-const NO_LIMIT: i64 = 2_147_483_647;
+pub const NO_LIMIT: i64 = 2_147_483_647;
 
 /// How long an engine may take to exit after `END` before it is killed (GomocupJudge's 0.5 s).
 const END_GRACE: Duration = Duration::from_millis(500);

@@ -28,7 +28,7 @@ pub use config::{EngineSpec, MatchConfig, Shard, default_draw_at, keeps_processe
 pub use game::{GameRecord, Outcome};
 pub use stats::{Decision, Sprt, elo_estimate, elo_pentanomial};
 pub use tally::{GameResult, Ledger, MatchSummary, Tally};
-pub use terms::{Forfeit, GameSetup};
+pub use terms::{Forfeit, GameSetup, parse_move};
 
 use crate::types::{Color, Pos};
 use std::io::{self, Write};

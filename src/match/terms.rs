@@ -72,7 +72,7 @@ impl Forfeit {
 }
 
 /// `x,y` (spaces allowed around the numbers), as the judge reads a move.
-pub(super) fn parse_move(line: &str) -> Option<(i64, i64)> {
+pub fn parse_move(line: &str) -> Option<(i64, i64)> {
     let (x, y) = line.trim().split_once(',')?;
     Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }

@@ -1,11 +1,77 @@
 //! Whole game files for the commands: read in order with each bad record named by its file (the one reader every
 //! command uses, [`read_game_files`], and its two reports on a command's output, [`read_games`] and
-//! [`read_training_set`]), the training set the trainers learn from, and game files created or appended to.
+//! [`read_training_set`]), the training set the trainers learn from, and game files created or appended to. A folder
+//! stands for the game files under it ([`expand_folders`]); a `.psq` file is one game.
 
-use super::{GameRecord, Sample, TrainingData, read_training, write_header};
+use super::{GameRecord, PSQ_MAGIC, PsqGame, Sample, TrainingData, read_psq, read_training, write_header};
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// `paths` in order, each folder replaced by the game files under it at any depth (`.psq` and `.tgr`), sorted by
+/// path so that a run sees them in the same order on every machine.
+///
+/// # Errors
+/// A folder that cannot be listed.
+pub fn expand_folders<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<PathBuf>, String> {
+    fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> Result<(), String> {
+        let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        for entry in entries {
+            let path = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?.path();
+            if path.is_dir() {
+                walk(&path, found)?;
+            } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("psq") || e.eq_ignore_ascii_case("tgr")) {
+                found.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        let p = p.as_ref();
+        if p.is_dir() {
+            let mut found = Vec::new();
+            walk(p, &mut found)?;
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.to_path_buf());
+        }
+    }
+    Ok(out)
+}
+
+/// `.psq` games, each with its path, and each file that could not be read as `PATH: reason`.
+pub type PsqFiles = (Vec<(String, PsqGame)>, Vec<String>);
+
+/// The `.psq` games of `paths` (folders expanded) with their move times, each named by its path; every file that is
+/// not a readable `.psq` record is a problem `PATH: reason`, and the rest are read.
+///
+/// # Errors
+/// A folder that cannot be listed.
+pub fn read_psq_files<P: AsRef<Path>>(paths: &[P]) -> Result<PsqFiles, String> {
+    let mut games = Vec::new();
+    let mut problems = Vec::new();
+    for path in expand_folders(paths)? {
+        let name = path.display().to_string();
+        match std::fs::read(&path) {
+            Ok(bytes) => match psq_text(&bytes).and_then(|text| read_psq(text, &name)) {
+                Ok(game) => games.push((name, game)),
+                Err(e) => problems.push(format!("{name}: {e}")),
+            },
+            Err(e) => problems.push(format!("{name}: cannot read: {e}")),
+        }
+    }
+    Ok((games, problems))
+}
+
+/// A `.psq` file's text.
+fn psq_text(bytes: &[u8]) -> Result<&str, String> {
+    if !bytes.starts_with(PSQ_MAGIC) {
+        return Err("not a Piskvork record (.psq)".to_string());
+    }
+    std::str::from_utf8(bytes).map_err(|_| "a .psq record that is not text".to_string())
+}
 
 /// One game file as read.
 #[derive(Clone, Debug)]
@@ -31,18 +97,33 @@ impl GameFile {
     }
 }
 
-/// Reads game files (Tengen's `.tgr` or c-gomoku-cli's samples, whichever each holds) one at a time as the
-/// iterator is walked, so that a command reports a file's problems before the next is read: a file that cannot be
-/// read is the error `cannot read PATH: …`, and every other is read whole, its bad records left out and named in
-/// [`GameFile::problems`].
+/// Reads game files (Tengen's `.tgr`, a Piskvork `.psq` record or c-gomoku-cli's samples, whichever each holds;
+/// a folder is the game files under it) one at a time as the iterator is walked, so that a command reports a file's
+/// problems before the next is read: a file that cannot be read is the error `cannot read PATH: …`, and every other
+/// is read whole, its bad records left out and named in [`GameFile::problems`] (a bad `.psq` file is one problem,
+/// `PATH: reason`).
 pub fn read_game_files<P: AsRef<Path>>(paths: &[P]) -> impl Iterator<Item = Result<GameFile, String>> + '_ {
-    paths.iter().map(|p| {
-        let path = p.as_ref().display().to_string();
-        let bytes = std::fs::read(p).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let (files, listing) = match expand_folders(paths) {
+        Ok(files) => (files, None),
+        Err(e) => (Vec::new(), Some(Err(e))),
+    };
+    listing.into_iter().chain(files.into_iter().map(|p| {
+        let path = p.display().to_string();
+        let bytes = std::fs::read(&p).map_err(|e| format!("cannot read {path}: {e}"))?;
         let mut problems = Vec::new();
-        let data = read_training(&bytes, &mut |e| problems.push(format!("{path}: {e}")));
+        let data = if bytes.starts_with(PSQ_MAGIC) {
+            match psq_text(&bytes).and_then(|text| read_psq(text, &path)) {
+                Ok(game) => TrainingData { games: vec![game.record], samples: Vec::new() },
+                Err(e) => {
+                    problems.push(format!("{path}: {e}"));
+                    TrainingData::default()
+                }
+            }
+        } else {
+            read_training(&bytes, &mut |e| problems.push(format!("{path}: {e}")))
+        };
         Ok(GameFile { path, data, problems })
-    })
+    }))
 }
 
 /// The games of `paths`, in order, for the commands that read games (`rescore`, `positions`, `book`): each bad

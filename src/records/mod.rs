@@ -1,18 +1,23 @@
-//! Game records for training, in two formats, each in its file: Tengen's game file (`.tgr`, `tgr.rs`: whole games,
-//! written by the match runner, self-play and `rescore`) and c-gomoku-cli's samples (`samples.rs`: single positions,
-//! read only). `files.rs` reads whole files of either for the commands, and creates and appends to game files.
+//! Game records for training, in three formats, each in its file: Tengen's game file (`.tgr`, `tgr.rs`: whole games,
+//! written by the match runner, self-play and `rescore`), Piskvork's record (`.psq`, `psq.rs`: one game a file, as
+//! Gomocup publishes its tournaments; read only) and c-gomoku-cli's samples (`samples.rs`: single positions, read
+//! only). `files.rs` reads whole files of any of them (and folders of them) for the commands, and creates and
+//! appends to game files.
 //!
 //! Both formats pack a point in 16 bits as `(x << 5) | y`, with Gomocup's `x` and `y`. Readers never stop at a bad
 //! record: it is reported (`record N: …`) and the rest is used. A file cut short reports its last record as
 //! truncated.
 
 mod files;
+mod psq;
 mod samples;
 mod tgr;
 
 pub use files::{
-    GameFile, TrainingSet, append_game_file, create_game_file, read_game_files, read_games, read_training_set,
+    GameFile, PsqFiles, TrainingSet, append_game_file, create_game_file, expand_folders, read_game_files, read_games,
+    read_psq_files, read_training_set,
 };
+pub use psq::{PSQ_MAGIC, PsqGame, read_psq};
 pub use tgr::{MAGIC, game_ranges, join_game_files, write_game, write_header};
 
 use crate::types::{Pos, Rule};

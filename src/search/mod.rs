@@ -58,6 +58,9 @@ pub struct SearchLimits<'a> {
     /// Root moves not to consider (for the n best moves: the ones already found). With any, the root's forced
     /// answers, VCF and VCT shortcuts are skipped and every legal move near the stones is searched.
     pub exclude: &'a [Pos],
+    /// Search this root move alone, to score it (the agreement yardstick's regret): the root's forced answers, VCF
+    /// and VCT shortcuts are skipped and the move is searched even though it is the only one.
+    pub only: Option<Pos>,
     /// The side to move proved a win at its previous move and the opponent has answered: the position is won (a
     /// proof holds against every answer), and the root's VCT gets a larger share of the time to find the win again
     /// ([`params::Params::proved_vct_percent`]).
@@ -193,8 +196,10 @@ pub fn search(
     let mut board = pb.clone();
     // The workers search clones of this board, so they keep its reach.
     board.set_reach(crate::pattern::Reach::from_number(options.params.cand_range));
-    let excluding = !limits.exclude.is_empty();
-    let generated = if excluding {
+    let excluding = !limits.exclude.is_empty() || limits.only.is_some();
+    let generated = if let Some(m) = limits.only {
+        Candidates::Moves { moves: std::iter::once(m).collect(), forced: false }
+    } else if excluding {
         let mut moves = crate::movegen::near_moves(&mut board, side);
         moves.retain(|m| !limits.exclude.contains(m));
         if moves.is_empty() {
@@ -267,7 +272,7 @@ pub fn search(
                     return Some(Report::quick(line.first().copied(), MATE - line.len() as i32, line, "vct", start));
                 }
             }
-            if moves.len() == 1 {
+            if moves.len() == 1 && limits.only.is_none() {
                 // One answer (to a four, or a lost three): no search needed to choose it.
                 return Some(Report::quick(Some(fallback), 0, vec![fallback], "forced", start));
             }

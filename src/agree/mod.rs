@@ -1,0 +1,198 @@
+//! The agreement yardstick (`pbrain-tengen agree`): how often an engine chooses the move the strongest engines of a
+//! Gomocup league chose after a real think, and how far below its own choice Tengen rates the move they played
+//! (the regret). Sharp where games at a long control are blunt, and one search (two with the regret) a position.
+//!
+//! `positions.rs` picks the positions from `.psq` games and holds the split of learning and judging games;
+//! `engines.rs` asks the measured engine (Tengen in this process, or any protocol engine); `results.rs` writes and
+//! reads the results file and makes the report. docs/agreement.md has the split, the validation and the commands.
+
+pub mod engines;
+pub mod positions;
+pub mod results;
+
+use crate::matches::Shard;
+use crate::records::read_psq_files;
+use engines::{Budget, Measured, WorkerState};
+use positions::{Position, Selection};
+use results::{Answer, read_answers, report};
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// What an agreement run is asked.
+#[derive(Clone, Debug)]
+pub struct Agree {
+    /// `.psq` files and folders of them.
+    pub inputs: Vec<PathBuf>,
+    /// Which moves become positions.
+    pub selection: Selection,
+    /// The engine measured.
+    pub measured: Measured,
+    /// Its budget a search.
+    pub budget: Budget,
+    /// Positions searched at a time.
+    pub concurrency: usize,
+    /// This shard's positions only.
+    pub shard: Option<Shard>,
+    /// At most this many positions: a fixed sample (ordered by a hash of their keys, so a smaller sample is part of
+    /// a larger one), before the shard takes its part.
+    pub sample: Option<usize>,
+    /// The results file: answered positions are appended, and those already in it are not searched again.
+    pub out: Option<PathBuf>,
+    /// What the results file's first line says was measured.
+    pub label: String,
+}
+
+/// FNV-1a of a key: the sample's order.
+fn key_hash(key: &str) -> u64 {
+    key.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+/// The positions of a run: selected, sampled and sharded; and how many the games gave before the sample and the
+/// shard took theirs.
+///
+/// # Errors
+/// A folder that cannot be listed.
+pub fn positions_of(a: &Agree, problems: &mut Vec<String>) -> Result<(Vec<Position>, usize), String> {
+    let (games, bad) = read_psq_files(&a.inputs)?;
+    problems.extend(bad);
+    let (mut positions, skipped) = positions::select(&games, &a.selection);
+    problems.extend(skipped);
+    let selected = positions.len();
+    if let Some(n) = a.sample {
+        positions.sort_by_key(|p| (key_hash(&p.key), p.key.clone()));
+        positions.truncate(n);
+    }
+    if let Some(shard) = a.shard {
+        positions = positions
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| i % shard.count == shard.index - 1)
+            .map(|(_, p)| p)
+            .collect();
+    }
+    Ok((positions, selected))
+}
+
+/// Runs `agree`: selects the positions (each bad file an `error:` line), answers those the results file does not
+/// hold yet, appending each answer, and prints the progress and the report over all of this run's positions.
+///
+/// # Errors
+/// A folder or results file that cannot be read (as a message), and output and file I/O errors.
+pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let mut problems = Vec::new();
+    let (positions, selected) = positions_of(a, &mut problems)?;
+    let mut done = BTreeMap::new();
+    if let Some(path) = &a.out
+        && path.exists()
+    {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        done = read_answers(&text, &path.display().to_string(), &mut problems);
+    }
+    Ok((|| {
+        for p in &problems {
+            writeln!(out, "error: {p}")?;
+        }
+        let todo: Vec<&Position> = positions.iter().filter(|p| !done.contains_key(&p.key)).collect();
+        writeln!(
+            out,
+            "{selected} positions in the games, {} in this run ({} answered before, {} to search) with {}",
+            positions.len(),
+            positions.len() - todo.len(),
+            todo.len(),
+            a.label
+        )?;
+        out.flush()?;
+        let mut file = match &a.out {
+            Some(path) => {
+                let fresh = !path.exists() || std::fs::metadata(path)?.len() == 0;
+                let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+                if fresh {
+                    writeln!(f, "# agree: {}", a.label)?;
+                    writeln!(f, "# key\tmover\tplayed\tchosen\tscore\tplayed_score\tdepth\tnodes\tms")?;
+                }
+                Some(f)
+            }
+            None => None,
+        };
+        let next = AtomicUsize::new(0);
+        let (tx, rx) = std::sync::mpsc::channel::<Answer>();
+        std::thread::scope(|scope| -> io::Result<()> {
+            for _ in 0..a.concurrency.clamp(1, todo.len().max(1)) {
+                let (tx, next, todo) = (tx.clone(), &next, &todo);
+                scope.spawn(move || {
+                    let mut state = WorkerState::default();
+                    loop {
+                        let Some(p) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else { return };
+                        if tx.send(a.measured.answer(p, a.budget, &mut state)).is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            let (mut answered, mut agreed) = (0, 0);
+            for answer in rx {
+                answered += 1;
+                agreed += usize::from(answer.agrees());
+                if let Some(f) = file.as_mut() {
+                    writeln!(f, "{}", answer.line())?;
+                    f.flush()?;
+                }
+                if answered % 50 == 0 || answered == todo.len() {
+                    writeln!(out, "answered {answered}/{}, agreeing {agreed}", todo.len())?;
+                    out.flush()?;
+                }
+                done.insert(answer.key.clone(), answer);
+            }
+            Ok(())
+        })?;
+        let mine: Vec<&Answer> = positions.iter().filter_map(|p| done.get(&p.key)).collect();
+        write!(out, "{}", report(&mine))
+    })())
+}
+
+/// `agree --report FILE…`: the report over the answers of results files (shards pooled; a key answered twice counts
+/// once, its last answer), each bad line an `error:` line.
+///
+/// # Errors
+/// A file that cannot be read.
+pub fn report_files(paths: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let (answers, problems) = read_files(paths)?;
+    Ok((|| {
+        for p in &problems {
+            writeln!(out, "error: {p}")?;
+        }
+        write!(out, "{}", report(&answers.values().collect::<Vec<_>>()))
+    })())
+}
+
+/// `agree --paired A[,A2…] B[,B2…]`: two runs compared on the positions both answered.
+///
+/// # Errors
+/// A file that cannot be read.
+pub fn paired_files(a: &str, b: &str, out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let split = |s: &str| s.split(',').filter(|p| !p.is_empty()).map(str::to_string).collect::<Vec<_>>();
+    let (a, mut problems) = read_files(&split(a))?;
+    let (b, more) = read_files(&split(b))?;
+    problems.extend(more);
+    Ok((|| {
+        for p in &problems {
+            writeln!(out, "error: {p}")?;
+        }
+        write!(out, "{}", results::paired(&a, &b))
+    })())
+}
+
+type Answers = BTreeMap<String, Answer>;
+
+fn read_files(paths: &[String]) -> Result<(Answers, Vec<String>), String> {
+    let mut answers = BTreeMap::new();
+    let mut problems = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        answers.extend(read_answers(&text, path, &mut problems));
+    }
+    Ok((answers, problems))
+}

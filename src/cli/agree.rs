@@ -1,0 +1,131 @@
+//! `agree`: its options read into an agreement run ([`crate::agree`]), or its reports over results files.
+
+use super::OptionCursor;
+use crate::agree::engines::{Budget, Measured, Outside, Tengen};
+use crate::agree::positions::{Selection, Split};
+use crate::agree::{Agree, paired_files, report_files, run};
+use crate::eval::{EvalChoice, Weights, WeightsRef};
+use crate::matches::Shard;
+use crate::search::SearchOptions;
+use crate::search::params::Params;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+/// Runs `agree [options] DIR|FILE.psq...`, `agree --report FILE...` or `agree --paired A B`.
+pub(super) fn agree_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    match args.first().map(String::as_str) {
+        Some("--report") => {
+            if args.len() < 2 {
+                return Err("agree --report needs results files".to_string());
+            }
+            report_files(&args[1..], out)
+        }
+        Some("--paired") => match &args[1..] {
+            [a, b] => paired_files(a, b, out),
+            _ => Err("agree --paired compares two runs: agree --paired A.tsv[,A2.tsv] B.tsv[,B2.tsv]".to_string()),
+        },
+        _ => parse_agree(args).and_then(|a| run(&a, out)),
+    }
+}
+
+/// Parses an agreement run's options.
+fn parse_agree(args: &[String]) -> Result<Agree, String> {
+    let mut selection = Selection::default();
+    let mut options = SearchOptions::default();
+    let mut budget = None;
+    let mut engine = None::<String>;
+    let mut hash_mb = 64;
+    let mut max_memory_mb = 350;
+    let mut a = Agree {
+        inputs: Vec::new(),
+        selection: Selection::default(),
+        measured: Measured::Tengen(Box::new(Tengen { options, table_bytes: 0 })),
+        budget: Budget::Nodes(0),
+        concurrency: 1,
+        shard: None,
+        sample: None,
+        out: None,
+        label: String::new(),
+    };
+    let mut cursor = OptionCursor::new(args);
+    while let Some((name, inline)) = cursor.next_option() {
+        match name.as_str() {
+            "--nodes" => budget = Some(Budget::Nodes(cursor.number(&name, &inline, "node count", 1..=u64::MAX)?)),
+            "--ms" => budget = Some(Budget::Ms(cursor.number(&name, &inline, "time", 1..=3_600_000)?)),
+            "--engine" => engine = Some(cursor.value(&name, &inline)?),
+            "--eval" => options.eval = cursor.value(&name, &inline)?.parse::<EvalChoice>()?,
+            "--network" => options.eval = EvalChoice::load(&cursor.value(&name, &inline)?)?,
+            "--weights" => options.weights = WeightsRef(Weights::load(&cursor.value(&name, &inline)?)?),
+            "--params" => options.params = Params::load(&cursor.value(&name, &inline)?)?,
+            "--hash-mb" => hash_mb = cursor.number(&name, &inline, "table size", 1..=65_536)?,
+            "--max-memory-mb" => max_memory_mb = cursor.number(&name, &inline, "memory", 1..=1_048_576)?,
+            "--players" => selection.strongest = cursor.number(&name, &inline, "engine count", 1..=1000)? as usize,
+            "--engines" => {
+                selection.engines = cursor.value(&name, &inline)?.split(',').map(|s| s.trim().to_string()).collect();
+            }
+            "--min-ms" => selection.min_ms = cursor.number(&name, &inline, "time", 0..=u64::from(u32::MAX))? as u32,
+            "--split" => selection.split = Split::parse(&cursor.value(&name, &inline)?)?,
+            "--sample" => a.sample = Some(cursor.number(&name, &inline, "position count", 1..=u64::MAX)? as usize),
+            "--concurrency" => a.concurrency = cursor.number(&name, &inline, "thread count", 1..=256)? as usize,
+            "--shard" => a.shard = Some(Shard::parse(&cursor.value(&name, &inline)?)?),
+            "--out" => a.out = Some(PathBuf::from(cursor.value(&name, &inline)?)),
+            other if other.starts_with("--") => return Err(format!("unknown option '{other}'")),
+            file => a.inputs.push(PathBuf::from(file)),
+        }
+    }
+    if a.inputs.is_empty() {
+        return Err("agree needs Gomocup games: .psq files or folders of them".to_string());
+    }
+    a.budget = budget.ok_or("--nodes N or --ms N: what each search may spend")?;
+    let spent = match a.budget {
+        Budget::Nodes(n) => format!("{n} nodes"),
+        Budget::Ms(ms) => format!("{ms} ms"),
+    };
+    a.selection = selection;
+    (a.measured, a.label) = match engine {
+        Some(command) => (
+            Measured::Outside(Outside {
+                command: command.clone(),
+                max_memory: max_memory_mb << 20,
+                tolerance_ms: 1000,
+            }),
+            format!("engine '{command}', {spent} a move"),
+        ),
+        None => (
+            Measured::Tengen(Box::new(Tengen { options, table_bytes: (hash_mb as usize) << 20 })),
+            format!(
+                "Tengen {} ({} evaluation), {spent} a move",
+                env!("TENGEN_COMMIT"),
+                options.eval.name(crate::types::Rule::Renju)
+            ),
+        ),
+    };
+    Ok(a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn options_are_read_and_mistakes_named() {
+        let a = parse_agree(&args("--nodes 5000 --players 3 --min-ms 500 --split learn --sample 40 --shard 2/3 g"))
+            .expect("valid");
+        assert_eq!(a.budget, Budget::Nodes(5000));
+        assert_eq!((a.selection.strongest, a.selection.min_ms, a.selection.split), (3, 500, Some(Split::Learn)));
+        assert_eq!((a.sample, a.shard), (Some(40), Some(Shard { index: 2, count: 3 })));
+        assert!(matches!(a.measured, Measured::Tengen(_)));
+        let o = parse_agree(&args("--ms 500 --engine ./pz --engines A,B g")).expect("valid");
+        assert!(matches!(o.measured, Measured::Outside(ref e) if e.command == "./pz"));
+        assert_eq!(o.selection.engines, ["A", "B"]);
+        assert!(parse_agree(&args("g")).unwrap_err().contains("--nodes"));
+        assert!(parse_agree(&args("--nodes 5")).unwrap_err().contains("Gomocup games"));
+        assert!(parse_agree(&args("--nodes 0 g")).is_err());
+        assert!(parse_agree(&args("--nodes 5 --split some g")).unwrap_err().contains("split"));
+        assert!(parse_agree(&args("--nodes 5 --bogus g")).unwrap_err().contains("--bogus"));
+    }
+}

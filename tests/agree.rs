@@ -1,0 +1,113 @@
+//! Gomocup's `.psq` records read from real tournament files (tests/data/gomocup, with their source), bad ones named
+//! and skipped; and the agreement yardstick run on them: its positions, its results file (resumed, pooled, paired)
+//! and a protocol engine measured beside Tengen.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tengen::agree::positions::{Selection, Split, select};
+use tengen::records::{Outcome, read_games, read_psq_files};
+use tengen::types::{Pos, Rule};
+
+const BIN: &str = env!("CARGO_BIN_EXE_pbrain-tengen");
+
+fn data(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gomocup").join(rel)
+}
+
+fn run(args: &[&str]) -> String {
+    let out = Command::new(BIN).args(args).output().expect("run");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{args:?}: {text}");
+    text
+}
+
+#[test]
+fn real_gomocup_records_are_read_and_bad_ones_named() {
+    let (games, problems) = read_psq_files(&[data("")]).expect("folder");
+    assert_eq!(games.len(), 6, "{problems:?}");
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(problems[0].contains("fastgame-2021-9_16_15_1.psq: move '0,0,98' is off the board"), "{}", problems[0]);
+    assert!(problems[1].contains("renju-2020-5_8_4_2.psq: move 47 (L9) is on a taken point"), "{}", problems[1]);
+    let (path, first) = games.iter().find(|(p, _)| p.ends_with("0_0_10_1.psq")).expect("the KataGomo game");
+    assert!(path.contains("renju-2021"));
+    let r = &first.record;
+    assert_eq!((r.rule, r.size, r.outcome, r.opening, r.moves.len()), (Rule::Renju, 15, Outcome::BlackWins, 5, 47));
+    assert_eq!(r.players, Some(["KATAGOMO21.R".to_string(), "EMBRYO21.R".to_string()]));
+    // `9,14,6082` is the last line: Piskvork's x,y from 1, so Gomocup's (8,13); Black's five (47 moves).
+    assert_eq!(r.moves.last(), Some(&Pos::new(8, 13)));
+    assert_eq!((first.times[5], first.times[46]), (69_564, 6_082));
+    let standard = games.iter().find(|(p, _)| p.contains("standard-2021")).expect("standard game");
+    assert_eq!(standard.1.record.rule, Rule::Standard);
+    // The commands that read game files read .psq files and folders of them, each bad file an `error:` line.
+    let mut out = Vec::new();
+    let read = read_games(&[data("renju-2021"), data("bad")], &mut out).expect("read");
+    assert_eq!(read.len(), 4);
+    let said = String::from_utf8_lossy(&out);
+    assert_eq!(said.lines().filter(|l| l.starts_with("error: ")).count(), 2, "{said}");
+}
+
+#[test]
+fn positions_are_the_strongest_engines_thought_choices_in_the_games_of_the_split() {
+    let (games, _) = read_psq_files(&[data("")]).expect("folder");
+    let (judge, problems) = select(&games, &Selection::default());
+    assert!(problems.is_empty(), "{problems:?}");
+    assert!(judge.len() > 40, "{}", judge.len());
+    for p in &judge {
+        assert!(["KATAGOMO21.R", "EMBRYO21.R", "KATAGOMO21.S", "RAPFI21"].contains(&p.mover.as_str()), "{}", p.mover);
+        assert!(p.key.starts_with("renju-2021/") || p.key.starts_with("league1/7_8_0_2"), "{}", p.key);
+        let game =
+            &games.iter().find(|(path, _)| path.ends_with(p.key.split('#').next().unwrap_or("?"))).expect("game").1;
+        let i = p.moves.len();
+        assert!(i >= game.record.opening && game.times[i] >= 1000, "{}", p.key);
+        assert_eq!(game.record.moves[i], p.played);
+    }
+    let learn = Selection { split: Some(Split::Learn), ..Selection::default() };
+    let (learning, _) = select(&games, &learn);
+    assert!(!learning.is_empty() && learning.iter().all(|p| p.key.starts_with("renju-2020/")));
+    let pentazen = Selection { engines: vec!["PENTAZEN21.15".to_string()], ..Selection::default() };
+    let (theirs, _) = select(&games, &pentazen);
+    assert!(!theirs.is_empty() && theirs.iter().all(|p| p.key.starts_with("renju-2021/7_2_5_2.psq#")));
+}
+
+#[test]
+fn an_agreement_run_resumes_pools_and_pairs_and_measures_a_protocol_engine() {
+    let dir = common::scratch("agree", "run");
+    let results = dir.join("tengen.tsv").display().to_string();
+    let games = data("renju-2021").display().to_string();
+    let base = ["agree", "--nodes", "3000", "--sample", "6", "--concurrency", "2"];
+    let first = run(&[&base[..], &["--out", &results, &games]].concat());
+    assert!(first.contains("in this run (0 answered before, 6 to search)"), "{first}");
+    assert!(first.contains("agreement: ") && first.contains("(6 positions, 0 unanswered)"), "{first}");
+    assert!(first.contains("regret (win-rate points below its own choice): mean"), "{first}");
+    let again = run(&[&base[..], &["--out", &results, &games]].concat());
+    assert!(again.contains("(6 answered before, 0 to search)"), "{again}");
+    let lines = std::fs::read_to_string(&results).expect("results");
+    assert_eq!(lines.lines().filter(|l| !l.starts_with('#')).count(), 6);
+    // Two shards pool to the same positions.
+    let (s1, s2) = (dir.join("s1.tsv").display().to_string(), dir.join("s2.tsv").display().to_string());
+    run(&[&base[..], &["--shard", "1/2", "--out", &s1, &games]].concat());
+    run(&[&base[..], &["--shard", "2/2", "--out", &s2, &games]].concat());
+    let pooled = run(&["agree", "--report", &s1, &s2]);
+    assert!(pooled.contains("(6 positions, 0 unanswered)"), "{pooled}");
+    // The same search on the same positions agrees with itself.
+    let paired = run(&["agree", "--paired", &results, &format!("{s1},{s2}")]);
+    assert!(paired.contains("paired on 6 positions") && paired.contains("A - B agreement, points: 0.00"), "{paired}");
+    // Tengen through the protocol (INFO max_node) answers; an engine that never answers is counted as such.
+    let outside = dir.join("outside.tsv").display().to_string();
+    let text = run(&["agree", "--nodes", "3000", "--sample", "2", "--engine", BIN, "--out", &outside, &games]);
+    assert!(text.contains("(2 positions, 0 unanswered)"), "{text}");
+    assert!(text.contains("regret: - (no played move scored)"), "{text}");
+    let mute = run(&["agree", "--ms", "50", "--sample", "2", "--engine", "cat", &games]);
+    assert!(mute.contains("(2 positions, 2 unanswered)"), "{mute}");
+}
+
+#[test]
+fn agree_names_its_mistakes() {
+    let out = Command::new(BIN).args(["agree", "--nodes", "100"]).output().expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("error: agree needs Gomocup games"));
+    let missing = Command::new(BIN).args(["agree", "--report", "/no/such.tsv"]).output().expect("run");
+    assert!(String::from_utf8_lossy(&missing.stdout).contains("error: cannot read /no/such.tsv"));
+}
