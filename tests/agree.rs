@@ -56,7 +56,7 @@ fn positions_are_the_strongest_engines_thought_choices_in_the_games_of_the_split
     assert!(judge.len() > 40, "{}", judge.len());
     for p in &judge {
         assert!(["KATAGOMO21.R", "EMBRYO21.R", "KATAGOMO21.S", "RAPFI21"].contains(&p.mover.as_str()), "{}", p.mover);
-        assert!(p.key.starts_with("renju-2021/") || p.key.starts_with("league1/7_8_0_2"), "{}", p.key);
+        assert!(p.key.starts_with("renju-2021/") || p.key.starts_with("standard-2021/league1/7_8_0_2"), "{}", p.key);
         let game =
             &games.iter().find(|(path, _)| path.ends_with(p.key.split('#').next().unwrap_or("?"))).expect("game").1;
         let i = p.moves.len();

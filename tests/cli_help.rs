@@ -5,7 +5,7 @@
 use std::process::Command;
 
 /// Every subcommand the overview lists.
-const COMMANDS: [&str; 17] = [
+const COMMANDS: [&str; 18] = [
     "play",
     "serve",
     "analyze",
@@ -21,6 +21,7 @@ const COMMANDS: [&str; 17] = [
     "spsa",
     "puppet",
     "rescore",
+    "agree",
     "positions",
     "help",
 ];

@@ -49,11 +49,14 @@ impl Tengen {
     }
 
     /// Its answer in `p`: its own move and score, and where that is not the played move, the played move's score
-    /// searched alone with the same budget (each search on a fresh table).
+    /// searched alone with the same budget (each search on a fresh table). The played move alone has the whole
+    /// budget to itself and so is searched deeper than the choice it is compared with: the regret leans low, and a
+    /// deeper look can rate the played move above the choice (a negative regret).
     #[must_use]
     pub fn answer(&self, p: &Position, budget: Budget, table: &mut Option<Table>) -> Answer {
         let mut answer = Answer {
             key: p.key.clone(),
+            rule: p.rule,
             mover: p.mover.clone(),
             played: p.played,
             chosen: None,
@@ -108,6 +111,7 @@ impl Outside {
         }
         Answer {
             key: p.key.clone(),
+            rule: p.rule,
             mover: p.mover.clone(),
             played: p.played,
             chosen,
@@ -143,12 +147,16 @@ impl Outside {
             lines.push(format!("INFO max_node {n}"));
         }
         lines.push(format!("INFO time_left {}", crate::matches::game::NO_LIMIT));
-        lines.push("BOARD".to_string());
-        let mover = p.moves.len() % 2;
-        for (i, m) in p.moves.iter().enumerate() {
-            lines.push(format!("{},{},{}", m.x, m.y, if i % 2 == mover { 1 } else { 2 }));
+        if p.moves.is_empty() {
+            lines.push("BEGIN".to_string());
+        } else {
+            lines.push("BOARD".to_string());
+            let mover = p.moves.len() % 2;
+            for (i, m) in p.moves.iter().enumerate() {
+                lines.push(format!("{},{},{}", m.x, m.y, if i % 2 == mover { 1 } else { 2 }));
+            }
+            lines.push("DONE".to_string());
         }
-        lines.push("DONE".to_string());
         let deadline = Instant::now() + Duration::from_millis(turn_ms + self.tolerance_ms);
         // `START` may be answered with `OK` (or `ERROR`, which the move request then also meets).
         lines.iter().try_for_each(|l| engine.send(l)).ok()?;

@@ -88,7 +88,16 @@ pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
         && path.exists()
     {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let header = format!("# agree: {}", a.label);
+        if let Some(first) = text.lines().next()
+            && first.starts_with("# agree: ")
+            && first != header
+        {
+            return Err(format!("{} holds another run ('{first}'), not this one ('{header}')", path.display()));
+        }
         done = read_answers(&text, &path.display().to_string(), &mut problems);
+        // Positions the engine did not answer are asked again.
+        done.retain(|_, answer| answer.chosen.is_some());
     }
     Ok((|| {
         for p in &problems {

@@ -117,14 +117,13 @@ pub fn read_ratings(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// A game file's key prefix: its folder's name and its own.
+/// A game file's key prefix: its path from its league's folder on (`standard-2021/league1/7_8_0_2.psq`), else its
+/// folder's name and its own.
 fn file_key(path: &str) -> String {
-    let p = Path::new(path);
-    let name = p.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    match p.parent().and_then(Path::file_name) {
-        Some(dir) => format!("{}/{name}", dir.to_string_lossy()),
-        None => name,
-    }
+    let parts: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
+    let league = parts.iter().position(|part| LEAGUES.iter().any(|(name, _)| part.starts_with(name)));
+    let from = league.unwrap_or(parts.len().saturating_sub(2));
+    parts[from..].join("/")
 }
 
 /// The positions of `games` (path and game) that `selection` asks for, in the games' order, and a line for each game
@@ -237,6 +236,8 @@ mod tests {
         assert_eq!(keys(&both, 2000), ["4", "5", "6"]);
         let p = &game_positions("league1/0_0_1_1.psq", &game, &both, 4000)[0];
         assert_eq!((p.key.as_str(), p.mover.as_str(), p.moves.len()), ("league1/0_0_1_1.psq#6", "A", 6));
+        assert_eq!(file_key("/x/freestyle-2021/league1/7_8_0_2.psq"), "freestyle-2021/league1/7_8_0_2.psq");
+        assert_eq!(file_key("/x/games/7_8_0_2.psq"), "games/7_8_0_2.psq");
         assert_eq!(p.played.notation(15), "I8");
     }
 }

@@ -2,13 +2,17 @@
 //! (so a stopped run resumes where it stopped and shards pool by concatenation):
 //!
 //! ```text
-//! key  mover  played  chosen  score  played_score  depth  nodes  ms
+//! key  rule  mover  played  chosen  score  played_score  depth  nodes  ms
 //! ```
 //!
-//! `key` is the position's (`renju-2021/0_0_10_1.psq#7`: seven stones on the board), `mover` the engine that played
+//! `key` is the position's (`renju-2021/0_0_10_1.psq#7`: seven stones on the board), `rule` its rule as Gomocup's
+//! number (`4` renju), `mover` the engine that played
 //! `played` there, `chosen` the measured engine's move (`-`: it did not answer), `score` its search's score for the
 //! side to move and `played_score` that search's score for the played move alone (`-` where none: an outside engine,
 //! or the same move). Lines starting with `#` say what was measured.
+//!
+//! The margins are 95% and clustered by game: the positions of one game are not independent draws (the same engines,
+//! the same opening), so the variance is taken over the games' sums.
 
 use crate::engine::Outlook;
 use crate::types::{Color, Pos, Rule};
@@ -20,6 +24,8 @@ use std::fmt::Write as _;
 pub struct Answer {
     /// The position's key.
     pub key: String,
+    /// Its rule.
+    pub rule: Rule,
     /// The engine whose move it was.
     pub mover: String,
     /// The move played in the game.
@@ -48,8 +54,9 @@ impl Answer {
     pub fn line(&self) -> String {
         let point = |p: Pos| format!("{},{}", p.x, p.y);
         format!(
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             self.key,
+            self.rule.info(),
             self.mover,
             point(self.played),
             opt(self.chosen.map(point)),
@@ -67,9 +74,13 @@ impl Answer {
     /// A line of the wrong shape.
     pub fn parse(line: &str) -> Result<Answer, String> {
         let f: Vec<&str> = line.split('\t').collect();
-        let [key, mover, played, chosen, score, played_score, depth, nodes, ms] = f[..] else {
-            return Err(format!("{} fields, not 9", f.len()));
+        let [key, rule, mover, played, chosen, score, played_score, depth, nodes, ms] = f[..] else {
+            return Err(format!("{} fields, not 10", f.len()));
         };
+        let rule = Rule::ALL
+            .into_iter()
+            .find(|r| r.info().to_string() == rule)
+            .ok_or_else(|| format!("unknown rule '{rule}'"))?;
         let point = |t: &str| -> Result<Pos, String> {
             let (x, y) = t.split_once(',').ok_or_else(|| format!("bad point '{t}'"))?;
             match (x.parse::<usize>(), y.parse::<usize>()) {
@@ -83,6 +94,7 @@ impl Answer {
         let number = |t: &str| t.parse::<i64>().map_err(|_| format!("bad number '{t}'"));
         Ok(Answer {
             key: key.to_string(),
+            rule,
             mover: mover.to_string(),
             played: point(played)?,
             chosen: maybe(chosen).map(point).transpose()?,
@@ -108,29 +120,23 @@ impl Answer {
 
     /// How far below its own choice the engine rates the played move, in points of its expected score (win rate) for
     /// the side to move on the evaluation's calibrated curve (a win 100, a loss 0): 0 where it agrees, `None` where
-    /// the played move was not scored.
+    /// the engine gave no score (an outside engine) or the played move was not scored.
     #[must_use]
-    pub fn regret(&self, rule: Rule) -> Option<f64> {
+    pub fn regret(&self) -> Option<f64> {
+        let score = self.score?;
         if self.agrees() {
             return Some(0.0);
         }
         let stones = self.stones();
         let side = if stones % 2 == 0 { Color::Black } else { Color::White };
-        let chance = |s: i32| 100.0 * Outlook::of(s, side, side, rule, stones).chance();
-        Some(chance(self.score?) - chance(self.played_score?))
+        let chance = |s: i32| 100.0 * Outlook::of(s, side, side, self.rule, stones).chance();
+        Some(chance(score) - chance(self.played_score?))
     }
-}
 
-/// The rule of a position key's league (renju unless its folder names another).
-#[must_use]
-pub fn rule_of_key(key: &str) -> Rule {
-    let lower = key.to_ascii_lowercase();
-    if lower.contains("standard") {
-        Rule::Standard
-    } else if lower.contains("freestyle") || lower.contains("fastgame") || lower.contains("league") {
-        Rule::Freestyle
-    } else {
-        Rule::Renju
+    /// The game it comes from: its key without the stone count.
+    #[must_use]
+    pub fn game(&self) -> &str {
+        self.key.rsplit_once('#').map_or(self.key.as_str(), |(g, _)| g)
     }
 }
 
@@ -152,25 +158,43 @@ pub fn read_answers(text: &str, name: &str, problems: &mut Vec<String>) -> BTree
     answers
 }
 
-/// A share with its 95% margin (normal approximation): `52.3% +/- 2.1 (n 2000)`.
-fn share(hits: usize, n: usize) -> String {
+/// The mean of `values` (each with its game) and its 95% margin clustered by game: the variance of the mean is
+/// `G/(G-1) * sum over games of (the game's sum of deviations)^2 / n^2`, which with one position a game is the
+/// usual `s^2/n`. Returns the mean, the margin, the count and the number of games.
+#[must_use]
+pub fn clustered(values: &[(&str, f64)]) -> (f64, f64, usize, usize) {
+    let n = values.len();
+    if n == 0 {
+        return (0.0, 0.0, 0, 0);
+    }
+    let mean = values.iter().map(|v| v.1).sum::<f64>() / n as f64;
+    let mut games: BTreeMap<&str, f64> = BTreeMap::new();
+    for &(game, v) in values {
+        *games.entry(game).or_default() += v - mean;
+    }
+    let g = games.len() as f64;
+    let spread = games.values().map(|s| s * s).sum::<f64>() / (n as f64 * n as f64);
+    let margin = if g > 1.0 { 1.96 * (g / (g - 1.0) * spread).sqrt() } else { f64::INFINITY };
+    (mean, margin, n, games.len())
+}
+
+/// A share of positions with its clustered 95% margin: `52.3% +/- 2.4 (n 2000, 540 games)`.
+fn share(answers: &[&&Answer], hit: impl Fn(&Answer) -> bool) -> String {
+    let values: Vec<(&str, f64)> = answers.iter().map(|a| (a.game(), f64::from(u8::from(hit(a))))).collect();
+    let (p, margin, n, g) = clustered(&values);
     if n == 0 {
         return "- (n 0)".to_string();
     }
-    let p = hits as f64 / n as f64;
-    let margin = 1.96 * (p * (1.0 - p) / n as f64).sqrt();
-    format!("{:.1}% +/- {:.1} (n {n})", 100.0 * p, 100.0 * margin)
+    format!("{:.1}% +/- {:.1} (n {n}, {g} games)", 100.0 * p, 100.0 * margin)
 }
 
-/// A mean with its 95% margin.
-fn mean(values: &[f64]) -> String {
-    if values.is_empty() {
+/// A mean with its clustered 95% margin.
+fn mean(values: &[(&str, f64)]) -> String {
+    let (m, margin, n, g) = clustered(values);
+    if n == 0 {
         return "- (n 0)".to_string();
     }
-    let n = values.len() as f64;
-    let m = values.iter().sum::<f64>() / n;
-    let var = values.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / (n - 1.0).max(1.0);
-    format!("{m:.2} +/- {:.2} (n {})", 1.96 * (var / n).sqrt(), values.len())
+    format!("{m:.2} +/- {margin:.2} (n {n}, {g} games)")
 }
 
 /// The ply bands of the report, by stones on the board.
@@ -186,46 +210,42 @@ const BUCKETS: [(f64, &str); 6] =
 pub fn report(answers: &[&Answer]) -> String {
     let mut out = String::new();
     let answered: Vec<&&Answer> = answers.iter().filter(|a| a.chosen.is_some()).collect();
-    let agreeing = answered.iter().filter(|a| a.agrees()).count();
     let _ = writeln!(
         out,
         "agreement: {} ({} positions, {} unanswered)",
-        share(agreeing, answered.len()),
+        share(&answered, Answer::agrees),
         answers.len(),
         answers.len() - answered.len()
     );
     for (lo, hi) in BANDS {
-        let band: Vec<_> = answered.iter().filter(|a| (lo..=hi).contains(&a.stones())).collect();
+        let band: Vec<&&Answer> = answered.iter().copied().filter(|a| (lo..=hi).contains(&a.stones())).collect();
         if !band.is_empty() {
             let label = if hi == usize::MAX { format!("{lo}+") } else { format!("{lo}-{hi}") };
-            let _ =
-                writeln!(out, "  stones {label:>6}: {}", share(band.iter().filter(|a| a.agrees()).count(), band.len()));
+            let _ = writeln!(out, "  stones {label:>6}: {}", share(&band, Answer::agrees));
         }
     }
-    let mut by_engine: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    for a in &answered {
-        let e = by_engine.entry(a.mover.as_str()).or_default();
-        e.0 += usize::from(a.agrees());
-        e.1 += 1;
+    let mut engines: Vec<&str> = answered.iter().map(|a| a.mover.as_str()).collect();
+    engines.sort_unstable();
+    engines.dedup();
+    for engine in engines {
+        let theirs: Vec<&&Answer> = answered.iter().copied().filter(|a| a.mover == engine).collect();
+        let _ = writeln!(out, "  with {engine}: {}", share(&theirs, Answer::agrees));
     }
-    for (engine, (hits, n)) in by_engine {
-        let _ = writeln!(out, "  with {engine}: {}", share(hits, n));
-    }
-    let regrets: Vec<f64> = answered.iter().filter_map(|a| a.regret(rule_of_key(&a.key))).collect();
+    let regrets: Vec<(&str, f64)> = answered.iter().filter_map(|a| Some((a.game(), a.regret()?))).collect();
     if regrets.is_empty() {
         let _ = writeln!(out, "regret: - (no played move scored)");
         return out;
     }
     let _ = writeln!(out, "regret (win-rate points below its own choice): mean {}", mean(&regrets));
-    let mut sorted = regrets.clone();
+    let mut sorted: Vec<f64> = regrets.iter().map(|r| r.1).collect();
     sorted.sort_by(f64::total_cmp);
     let _ =
         writeln!(out, "  median {:.2}, 90th percentile {:.2}", sorted[sorted.len() / 2], sorted[sorted.len() * 9 / 10]);
-    let mut line = format!("  negative {}", regrets.iter().filter(|&&r| r < 0.0).count());
+    let mut line = format!("  negative {}", sorted.iter().filter(|&&r| r < 0.0).count());
     let mut lower = 0.0;
     for (upper, label) in BUCKETS {
         let inside = |r: f64| if upper == 0.0 { r == 0.0 } else { r > lower && r <= upper };
-        let _ = write!(line, ", {label} {}", regrets.iter().filter(|&&r| inside(r)).count());
+        let _ = write!(line, ", {label} {}", sorted.iter().filter(|&&r| inside(r)).count());
         lower = upper;
     }
     let _ = writeln!(out, "{line}");
@@ -233,7 +253,9 @@ pub fn report(answers: &[&Answer]) -> String {
 }
 
 /// The paired comparison of two runs on the positions both answered: each one's agreement there and the difference
-/// in agreement (A - B) with its 95% margin, and the same for the mean regret where both scored it.
+/// in agreement (A - B) with its margin; how often the two chose the same move, and where they kept the same move
+/// other than the one played, each one's regret for it (does a deeper search keep its move and rate the played one
+/// lower?); and the difference in mean regret where both scored it.
 #[must_use]
 pub fn paired(a: &BTreeMap<String, Answer>, b: &BTreeMap<String, Answer>) -> String {
     let both: Vec<(&Answer, &Answer)> = a
@@ -242,22 +264,29 @@ pub fn paired(a: &BTreeMap<String, Answer>, b: &BTreeMap<String, Answer>) -> Str
         .filter(|(x, y)| x.chosen.is_some() && y.chosen.is_some())
         .collect();
     let mut out = String::new();
-    let a_hits = both.iter().filter(|p| p.0.agrees()).count();
-    let b_hits = both.iter().filter(|p| p.1.agrees()).count();
+    let firsts: Vec<&&Answer> = both.iter().map(|p| &p.0).collect();
+    let seconds: Vec<&&Answer> = both.iter().map(|p| &p.1).collect();
     let _ = writeln!(out, "paired on {} positions both answered", both.len());
-    let _ = writeln!(out, "  A agreement: {}", share(a_hits, both.len()));
-    let _ = writeln!(out, "  B agreement: {}", share(b_hits, both.len()));
-    let diffs: Vec<f64> =
-        both.iter().map(|(x, y)| f64::from(u8::from(x.agrees())) - f64::from(u8::from(y.agrees()))).collect();
-    let scaled: Vec<f64> = diffs.iter().map(|d| 100.0 * d).collect();
-    let _ = writeln!(out, "  A - B agreement, points: {}", mean(&scaled));
-    let regrets: Vec<f64> = both
+    let _ = writeln!(out, "  A agreement: {}", share(&firsts, Answer::agrees));
+    let _ = writeln!(out, "  B agreement: {}", share(&seconds, Answer::agrees));
+    let diffs: Vec<(&str, f64)> = both
         .iter()
-        .filter_map(|(x, y)| {
-            let rule = rule_of_key(&x.key);
-            Some(x.regret(rule)? - y.regret(rule)?)
-        })
+        .map(|(x, y)| (x.game(), 100.0 * (f64::from(u8::from(x.agrees())) - f64::from(u8::from(y.agrees())))))
         .collect();
+    let _ = writeln!(out, "  A - B agreement, points: {}", mean(&diffs));
+    let same: Vec<(&str, f64)> =
+        both.iter().map(|(x, y)| (x.game(), f64::from(u8::from(x.chosen == y.chosen)))).collect();
+    let (p, margin, ..) = clustered(&same);
+    let _ = writeln!(out, "  the same move chosen: {:.1}% +/- {:.1}", 100.0 * p, 100.0 * margin);
+    let kept: Vec<&(&Answer, &Answer)> = both.iter().filter(|(x, y)| x.chosen == y.chosen && !x.agrees()).collect();
+    let kept_a: Vec<(&str, f64)> = kept.iter().filter_map(|p| Some((p.0.game(), p.0.regret()?))).collect();
+    let kept_b: Vec<(&str, f64)> = kept.iter().filter_map(|p| Some((p.1.game(), p.1.regret()?))).collect();
+    if !kept_a.is_empty() && !kept_b.is_empty() {
+        let _ = writeln!(out, "  where both kept a move other than the played one: A's regret {}", mean(&kept_a));
+        let _ = writeln!(out, "    B's regret {}", mean(&kept_b));
+    }
+    let regrets: Vec<(&str, f64)> =
+        both.iter().filter_map(|(x, y)| Some((x.game(), x.regret()? - y.regret()?))).collect();
     if !regrets.is_empty() {
         let _ = writeln!(out, "  A - B regret, win-rate points: {}", mean(&regrets));
     }
@@ -271,6 +300,7 @@ mod tests {
     fn answer(key: &str, played: (usize, usize), chosen: Option<(usize, usize)>, scores: (i32, Option<i32>)) -> Answer {
         Answer {
             key: key.to_string(),
+            rule: Rule::Renju,
             mover: "EMBRYO21.R".to_string(),
             played: Pos::new(played.0, played.1),
             chosen: chosen.map(|(x, y)| Pos::new(x, y)),
@@ -293,21 +323,45 @@ mod tests {
         let text = format!("# agree\n{}\nshort\tline\n", a.line());
         let read = read_answers(&text, "r.tsv", &mut problems);
         assert_eq!(read.len(), 1);
-        assert_eq!(problems, ["r.tsv: line 3: 2 fields, not 9"]);
+        assert_eq!(problems, ["r.tsv: line 3: 2 fields, not 10"]);
     }
 
     #[test]
     fn regret_is_the_win_rate_given_up_and_zero_where_the_engine_agrees() {
         let same = answer("renju-2021/g.psq#8", (7, 8), Some((7, 8)), (100, None));
-        assert_eq!(same.regret(Rule::Renju), Some(0.0));
+        assert_eq!(same.regret(), Some(0.0));
         let worse = answer("renju-2021/g.psq#8", (7, 8), Some((6, 8)), (300, Some(100)));
-        let r = worse.regret(Rule::Renju).expect("scored");
+        let r = worse.regret().expect("scored");
         assert!(r > 10.0 && r < 40.0, "{r}");
+        // An outside engine gives no score: no regret, even where it agrees.
+        let outside = Answer { score: None, ..same.clone() };
+        assert_eq!(outside.regret(), None);
         let unscored = answer("renju-2021/g.psq#8", (7, 8), Some((6, 8)), (300, None));
-        assert_eq!(unscored.regret(Rule::Renju), None);
+        assert_eq!(unscored.regret(), None);
         // A win thrown away costs what was left of the win rate.
         let mate = answer("renju-2021/g.psq#8", (7, 8), Some((6, 8)), (crate::search::MATE - 9, Some(0)));
-        assert!(mate.regret(Rule::Renju).expect("scored") > 50.0);
+        assert!(mate.regret().expect("scored") > 50.0);
+    }
+
+    #[test]
+    fn margins_are_clustered_by_game() {
+        // One position a game: the usual s^2/n. Here s^2 = 1/3 (values 0, 1, 0, 1), so 1.96 * sqrt(1/12).
+        let single = [("a", 0.0), ("b", 1.0), ("c", 0.0), ("d", 1.0)];
+        let (m, margin, n, g) = clustered(&single);
+        assert_eq!((m, n, g), (0.5, 4, 4));
+        assert!((margin - 1.96 * (1.0f64 / 12.0).sqrt()).abs() < 1e-12, "{margin}");
+        // The same values as two games whose positions agree with each other: twice as wide, as they should be.
+        let pairs = [("a", 0.0), ("a", 0.0), ("b", 1.0), ("b", 1.0), ("c", 0.0), ("c", 0.0), ("d", 1.0), ("d", 1.0)];
+        let (_, wide, ..) = clustered(&pairs);
+        let (_, narrow, ..) = clustered(
+            &[single, single]
+                .concat()
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (["e", "f", "g", "h", "i", "j", "k", "l"][i], v.1))
+                .collect::<Vec<_>>(),
+        );
+        assert!(wide > 1.3 * narrow, "{wide} {narrow}");
     }
 
     #[test]
@@ -318,7 +372,7 @@ mod tests {
             answer("renju-2021/g.psq#25", (7, 8), None, (0, None)),
         ];
         let text = report(&a.iter().collect::<Vec<_>>());
-        assert!(text.starts_with("agreement: 50.0% +/- 69.3 (n 2) (3 positions, 1 unanswered)"), "{text}");
+        assert!(text.starts_with("agreement: 50.0% +/- inf (n 2, 1 games) (3 positions, 1 unanswered)"), "{text}");
         assert!(text.contains("stones    0-9: 100.0%"), "{text}");
         assert!(text.contains("stones  10-19: 0.0%"), "{text}");
         assert!(text.contains("with EMBRYO21.R: 50.0%"), "{text}");

@@ -135,7 +135,8 @@ position once.",
   --nodes N | --ms N      what each search may spend (a fixed node count is the same on a busy machine)
   --engine CMD            measure this protocol engine (its move only; BOARD ... DONE, a fresh INFO time_left
                           each; restarted after it fails to answer); by default Tengen in this process, which also
-                          scores the played move alone for the regret
+                          scores the played move alone for the regret. With --nodes an engine gets INFO max_node N
+                          and ten minutes a move: only for engines that honour it (Tengen's builds)
   --eval E, --network FILE, --weights FILE, --params FILE   Tengen's evaluation and search values
   --hash-mb N             Tengen's table a search (default 64); --max-memory-mb N an engine's limit (default 350)
   --players N             the moves of each league's N strongest engines by its ratings.txt (default 2)
@@ -144,7 +145,8 @@ position once.",
   --split S               judge (default), learn or all: the games of docs/agreement.md's split
   --sample N              at most N positions, a fixed sample (a smaller one is part of a larger)
   --concurrency K         positions searched at a time (default 1); --shard I/N this shard's positions
-  --out FILE              the results file: each answer appended; positions already in it are not searched again
+  --out FILE              the results file: each answer appended; positions already answered in it are not
+                          searched again (a file of another engine or budget is refused)
 usage: pbrain-tengen agree --report FILE...       the report over results files (shards pooled)
 usage: pbrain-tengen agree --paired A[,A2] B[,B2] two runs compared on the positions both answered",
     },

@@ -17,8 +17,10 @@ pub fn expand_folders<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<PathBuf>, Strin
     fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> Result<(), String> {
         let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
         for entry in entries {
-            let path = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?.path();
-            if path.is_dir() {
+            let entry = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+            let path = entry.path();
+            // Not `path.is_dir()`: a link to a folder above would never end.
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
                 walk(&path, found)?;
             } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("psq") || e.eq_ignore_ascii_case("tgr")) {
                 found.push(path);
@@ -55,7 +57,7 @@ pub fn read_psq_files<P: AsRef<Path>>(paths: &[P]) -> Result<PsqFiles, String> {
     for path in expand_folders(paths)? {
         let name = path.display().to_string();
         match std::fs::read(&path) {
-            Ok(bytes) => match psq_text(&bytes).and_then(|text| read_psq(text, &name)) {
+            Ok(bytes) => match psq_text(&bytes).and_then(|text| read_psq(&text, &name)) {
                 Ok(game) => games.push((name, game)),
                 Err(e) => problems.push(format!("{name}: {e}")),
             },
@@ -65,12 +67,12 @@ pub fn read_psq_files<P: AsRef<Path>>(paths: &[P]) -> Result<PsqFiles, String> {
     Ok((games, problems))
 }
 
-/// A `.psq` file's text.
-fn psq_text(bytes: &[u8]) -> Result<&str, String> {
+/// A `.psq` file's text (a byte that is not UTF-8, in an engine's name say, read as a replacement character).
+fn psq_text(bytes: &[u8]) -> Result<String, String> {
     if !bytes.starts_with(PSQ_MAGIC) {
         return Err("not a Piskvork record (.psq)".to_string());
     }
-    std::str::from_utf8(bytes).map_err(|_| "a .psq record that is not text".to_string())
+    Ok(String::from_utf8_lossy(bytes).into_owned())
 }
 
 /// One game file as read.
@@ -112,7 +114,7 @@ pub fn read_game_files<P: AsRef<Path>>(paths: &[P]) -> impl Iterator<Item = Resu
         let bytes = std::fs::read(&p).map_err(|e| format!("cannot read {path}: {e}"))?;
         let mut problems = Vec::new();
         let data = if bytes.starts_with(PSQ_MAGIC) {
-            match psq_text(&bytes).and_then(|text| read_psq(text, &path)) {
+            match psq_text(&bytes).and_then(|text| read_psq(&text, &path)) {
                 Ok(game) => TrainingData { games: vec![game.record], samples: Vec::new() },
                 Err(e) => {
                     problems.push(format!("{path}: {e}"));

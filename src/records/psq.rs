@@ -47,7 +47,8 @@ fn rule_of_league(name: &str) -> Option<Rule> {
 
 /// The result a file name ends in (`…_1.psq`), if it ends in one.
 fn outcome_of_name(file_name: &str) -> Option<Outcome> {
-    let stem = file_name.rsplit(['/', '\\']).next()?.strip_suffix(".psq")?;
+    let name = file_name.rsplit(['/', '\\']).next()?;
+    let stem = name.get(..name.len().checked_sub(4)?).filter(|_| name.to_ascii_lowercase().ends_with(".psq"))?;
     match stem.rsplit_once('_')?.1 {
         "0" => Some(Outcome::Draw),
         "1" => Some(Outcome::BlackWins),
@@ -82,8 +83,9 @@ fn move_line(line: &str) -> Option<Result<(usize, usize, u32), String>> {
     let [x, y, ms] = fields[..] else { return None };
     let numbers = (x.parse::<i64>(), y.parse::<i64>(), ms.parse::<i64>());
     let (Ok(x), Ok(y), Ok(ms)) = numbers else { return None };
-    Some(match (usize::try_from(x - 1), usize::try_from(y - 1), u32::try_from(ms)) {
-        (Ok(x), Ok(y), Ok(ms)) => Ok((x, y, ms)),
+    let from_one = |v: i64| v.checked_sub(1).and_then(|v| usize::try_from(v).ok());
+    Some(match (from_one(x), from_one(y), u32::try_from(ms).ok()) {
+        (Some(x), Some(y), Some(ms)) => Ok((x, y, ms)),
         _ => Err(format!("move '{}' is off the board or has a negative time", short(line))),
     })
 }

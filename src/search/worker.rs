@@ -193,7 +193,10 @@ impl<'a> Worker<'a> {
                 && let Some(m) = &manager
             {
                 late_vct_tried = true;
-                if let Some(line) = self.late_vct(m.share_from_now(self.options.params.late_vct_div.max(1) as u32)) {
+                // A line that starts with a move the root leaves out (`exclude`, `only`) does not score this search.
+                if let Some(line) = self.late_vct(m.share_from_now(self.options.params.late_vct_div.max(1) as u32))
+                    && line.first().is_some_and(|f| self.shared.root_moves.contains(f))
+                {
                     let score = MATE - line.len() as i32;
                     let nodes = self.shared.total.load(Ordering::Relaxed);
                     report(&Report { best: line.first().copied(), score, depth, pv: line, nodes, ..Report::vct() });
