@@ -14,7 +14,7 @@ use crate::matches::Shard;
 use crate::records::read_psq_files;
 use engines::{Budget, Measured, WorkerState};
 use positions::{Position, Selection};
-use results::{Answer, read_answers, report};
+use results::{Answer, Kinds, read_answers, report};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -54,14 +54,15 @@ fn key_hash(key: &str) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The positions of a run: selected, sampled and sharded; and how many the games gave before the sample and the
-/// shard took theirs.
+/// The positions of a run: selected, sampled and sharded; how many the games gave before the sample and the shard
+/// took theirs; and the kind of every position of the games.
 ///
 /// # Errors
 /// A folder that cannot be listed.
-pub fn positions_of(a: &Agree, problems: &mut Vec<String>) -> Result<(Vec<Position>, usize), String> {
+pub fn positions_of(a: &Agree, problems: &mut Vec<String>) -> Result<(Vec<Position>, usize, Kinds), String> {
     let (games, bad) = read_psq_files(&a.inputs)?;
     problems.extend(bad);
+    let kinds = positions::kinds(&games);
     let (mut positions, skipped) = positions::select(&games, &a.selection);
     problems.extend(skipped);
     let selected = positions.len();
@@ -77,22 +78,7 @@ pub fn positions_of(a: &Agree, problems: &mut Vec<String>) -> Result<(Vec<Positi
             .map(|(_, p)| p)
             .collect();
     }
-    Ok((positions, selected))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_sample_spreads_over_the_games() {
-        // 100 games of 40 positions: the first 400 by hash come from most of the games, not a tenth of them.
-        let mut keys: Vec<String> =
-            (0..100).flat_map(|g| (0..40).map(move |n| format!("renju-2021/{g}_1_2_1.psq#{n}"))).collect();
-        keys.sort_by_key(|k| key_hash(k));
-        let games: std::collections::BTreeSet<&str> = keys[..400].iter().filter_map(|k| k.split('#').next()).collect();
-        assert!(games.len() > 90, "{}", games.len());
-    }
+    Ok((positions, selected, kinds))
 }
 
 /// Runs `agree`: selects the positions (each bad file an `error:` line), answers those the results file does not
@@ -102,7 +88,7 @@ mod tests {
 /// A folder or results file that cannot be read (as a message), and output and file I/O errors.
 pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let mut problems = Vec::new();
-    let (positions, selected) = positions_of(a, &mut problems)?;
+    let (positions, selected, kinds) = positions_of(a, &mut problems)?;
     let mut done = BTreeMap::new();
     if let Some(path) = &a.out
         && path.exists()
@@ -178,22 +164,30 @@ pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
             Ok(())
         })?;
         let mine: Vec<&Answer> = positions.iter().filter_map(|p| done.get(&p.key)).collect();
-        write!(out, "{}", report(&mine))
+        write!(out, "{}", report(&mine, &kinds))
     })())
 }
 
-/// `agree --report FILE…`: the report over the answers of results files (shards pooled; a key answered twice counts
-/// once, its last answer), each bad line an `error:` line.
+/// The kinds of the positions of `games` (`.psq` files and folders), for a report's breakdown.
+///
+/// # Errors
+/// A folder that cannot be listed.
+pub fn kinds_of(games: &[PathBuf]) -> Result<Kinds, String> {
+    Ok(positions::kinds(&read_psq_files(games)?.0))
+}
+
+/// `agree --report FILE… [--games DIR…]`: the report over the answers of results files (shards pooled; a key
+/// answered twice counts once, its last answer), each bad line an `error:` line; with the games, by kind too.
 ///
 /// # Errors
 /// A file that cannot be read.
-pub fn report_files(paths: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+pub fn report_files(paths: &[String], kinds: &Kinds, out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let (answers, problems) = read_files(paths)?;
     Ok((|| {
         for p in &problems {
             writeln!(out, "error: {p}")?;
         }
-        write!(out, "{}", report(&answers.values().collect::<Vec<_>>()))
+        write!(out, "{}", report(&answers.values().collect::<Vec<_>>(), kinds))
     })())
 }
 
@@ -201,7 +195,7 @@ pub fn report_files(paths: &[String], out: &mut dyn Write) -> Result<io::Result<
 ///
 /// # Errors
 /// A file that cannot be read.
-pub fn paired_files(a: &str, b: &str, out: &mut dyn Write) -> Result<io::Result<()>, String> {
+pub fn paired_files(a: &str, b: &str, kinds: &Kinds, out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let split = |s: &str| s.split(',').filter(|p| !p.is_empty()).map(str::to_string).collect::<Vec<_>>();
     let (a, mut problems) = read_files(&split(a))?;
     let (b, more) = read_files(&split(b))?;
@@ -210,7 +204,7 @@ pub fn paired_files(a: &str, b: &str, out: &mut dyn Write) -> Result<io::Result<
         for p in &problems {
             writeln!(out, "error: {p}")?;
         }
-        write!(out, "{}", results::paired(&a, &b))
+        write!(out, "{}", results::paired(&a, &b, kinds))
     })())
 }
 
@@ -224,4 +218,19 @@ fn read_files(paths: &[String]) -> Result<(Answers, Vec<String>), String> {
         answers.extend(read_answers(&text, path, &mut problems));
     }
     Ok((answers, problems))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sample_spreads_over_the_games() {
+        // 100 games of 40 positions: the first 400 by hash come from most of the games, not a tenth of them.
+        let mut keys: Vec<String> =
+            (0..100).flat_map(|g| (0..40).map(move |n| format!("renju-2021/{g}_1_2_1.psq#{n}"))).collect();
+        keys.sort_by_key(|k| key_hash(k));
+        let games: std::collections::BTreeSet<&str> = keys[..400].iter().filter_map(|k| k.split('#').next()).collect();
+        assert!(games.len() > 90, "{}", games.len());
+    }
 }

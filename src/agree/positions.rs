@@ -2,6 +2,7 @@
 //! and the split of those games into the ones that may be learned from and the ones that judge.
 
 use crate::movegen::{Candidates, candidates};
+use crate::pattern::{Pattern4, PatternBoard};
 use crate::records::PsqGame;
 use crate::tune::data::replay_moves;
 use crate::types::{Pos, Rule};
@@ -102,6 +103,76 @@ pub struct Position {
     pub played: Pos,
     /// The engine that played it.
     pub mover: String,
+}
+
+/// What threats a position holds, for the side to move: the kinds of position the report breaks agreement down by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// The opponent has an open three: the move answers it (or counters with fours).
+    Defend,
+    /// The side to move has an open three of its own (a point that makes a straight four), and nothing to answer.
+    Attack,
+    /// Neither has an open three, but one side or both can make a four.
+    Fours,
+    /// No four or straight four can be made by either side.
+    Quiet,
+}
+
+impl Kind {
+    /// Every kind, in the report's order.
+    pub const ALL: [Kind; 4] = [Kind::Defend, Kind::Attack, Kind::Fours, Kind::Quiet];
+
+    /// The kind of `pb` with `side` to move.
+    #[must_use]
+    pub fn of(pb: &PatternBoard, side: crate::types::Color) -> Kind {
+        let counts = pb.class_counts();
+        let has = |c: crate::types::Color, from: Pattern4| {
+            counts[c.index()][from as usize..=Pattern4::Flex4 as usize].iter().any(|&n| n > 0)
+        };
+        if has(side.opponent(), Pattern4::Flex4) {
+            Kind::Defend
+        } else if has(side, Pattern4::Flex4) {
+            Kind::Attack
+        } else if has(side, Pattern4::Block4) || has(side.opponent(), Pattern4::Block4) {
+            Kind::Fours
+        } else {
+            Kind::Quiet
+        }
+    }
+
+    /// Its name in the report.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Defend => "answering an open three",
+            Kind::Attack => "with an open three to play",
+            Kind::Fours => "fours only",
+            Kind::Quiet => "quiet",
+        }
+    }
+}
+
+/// The kind of every position after the opening of `games`, by key.
+#[must_use]
+pub fn kinds(games: &[(String, PsqGame)]) -> BTreeMap<String, Kind> {
+    let mut out = BTreeMap::new();
+    for (path, game) in games {
+        let r = &game.record;
+        let key = file_key(path);
+        let Ok(mut pb) = PatternBoard::new(r.size, r.rule) else { continue };
+        let mut side = crate::types::Color::Black;
+        for (i, &m) in r.moves.iter().enumerate() {
+            if i >= r.opening {
+                out.insert(format!("{key}#{i}"), Kind::of(&pb, side));
+            }
+            if !pb.board().is_empty(m) {
+                break;
+            }
+            pb.make(m, side);
+            side = side.opponent();
+        }
+    }
+    out
 }
 
 /// The names in a `ratings.txt` (`   1 10#KATAGOMO21.R  2084 …`), strongest first, without their `N#`.
@@ -207,6 +278,22 @@ mod tests {
         assert_eq!(Split::of_path("fastgame-2021/11_0_1_2.psq"), Some(Split::Judge));
         assert_eq!(Split::of_path("freestyle-2021/league1/x_1.psq"), None);
         assert_eq!(Split::of_path("games/3_0_1_1.psq"), None);
+    }
+
+    #[test]
+    fn kinds_name_the_threats_on_the_board() {
+        use crate::types::Color;
+        let board = |moves: &str| {
+            let moves: Vec<Pos> = moves.split(' ').map(|m| Pos::parse(m, 15).expect("point")).collect();
+            replay_moves(15, Rule::Renju, &moves).expect("position")
+        };
+        // Black's open three f8 g8 h8, White far away: White must answer it; Black, to move, has it to play.
+        let (three, side) = board("f8 a1 g8 a3 h8");
+        assert_eq!((side, Kind::of(&three, side)), (Color::White, Kind::Defend));
+        assert_eq!(Kind::of(&three, Color::Black), Kind::Attack);
+        // Blocked at e8: a four can still be made, nothing else.
+        assert_eq!(Kind::of(&board("f8 e8 g8 a1 h8 a3").0, Color::Black), Kind::Fours);
+        assert_eq!(Kind::of(&board("h8 a1").0, Color::Black), Kind::Quiet);
     }
 
     #[test]

@@ -14,6 +14,7 @@
 //! The margins are 95% and clustered by game: the positions of one game are not independent draws (the same engines,
 //! the same opening), so the variance is taken over the games' sums.
 
+use super::positions::Kind;
 use crate::engine::Outlook;
 use crate::types::{Color, Pos, Rule};
 use std::collections::BTreeMap;
@@ -204,10 +205,13 @@ const BANDS: [(usize, usize); 5] = [(0, 9), (10, 19), (20, 29), (30, 39), (40, u
 const BUCKETS: [(f64, &str); 6] =
     [(0.0, "0"), (1.0, "(0,1]"), (5.0, "(1,5]"), (10.0, "(5,10]"), (25.0, "(10,25]"), (f64::INFINITY, ">25")];
 
-/// The report of a set of answers: agreement with its margin overall, by ply band and by engine, and the regret's
-/// mean and distribution.
+/// Kinds of position by key (empty: no breakdown by kind).
+pub type Kinds = BTreeMap<String, Kind>;
+
+/// The report of a set of answers: agreement with its margin overall, by ply band, by the threats on the board
+/// (where `kinds` knows the positions) and by engine, and the regret's mean and distribution.
 #[must_use]
-pub fn report(answers: &[&Answer]) -> String {
+pub fn report(answers: &[&Answer], kinds: &Kinds) -> String {
     let mut out = String::new();
     let answered: Vec<&&Answer> = answers.iter().filter(|a| a.chosen.is_some()).collect();
     let _ = writeln!(
@@ -222,6 +226,12 @@ pub fn report(answers: &[&Answer]) -> String {
         if !band.is_empty() {
             let label = if hi == usize::MAX { format!("{lo}+") } else { format!("{lo}-{hi}") };
             let _ = writeln!(out, "  stones {label:>6}: {}", share(&band, Answer::agrees));
+        }
+    }
+    for kind in Kind::ALL {
+        let these: Vec<&&Answer> = answered.iter().copied().filter(|a| kinds.get(&a.key) == Some(&kind)).collect();
+        if !these.is_empty() {
+            let _ = writeln!(out, "  {}: {}", kind.name(), share(&these, Answer::agrees));
         }
     }
     let mut engines: Vec<&str> = answered.iter().map(|a| a.mover.as_str()).collect();
@@ -257,7 +267,7 @@ pub fn report(answers: &[&Answer]) -> String {
 /// other than the one played, each one's regret for it (does a deeper search keep its move and rate the played one
 /// lower?); and the difference in mean regret where both scored it.
 #[must_use]
-pub fn paired(a: &BTreeMap<String, Answer>, b: &BTreeMap<String, Answer>) -> String {
+pub fn paired(a: &BTreeMap<String, Answer>, b: &BTreeMap<String, Answer>, kinds: &Kinds) -> String {
     let both: Vec<(&Answer, &Answer)> = a
         .iter()
         .filter_map(|(k, x)| b.get(k).map(|y| (x, y)))
@@ -274,6 +284,21 @@ pub fn paired(a: &BTreeMap<String, Answer>, b: &BTreeMap<String, Answer>) -> Str
         .map(|(x, y)| (x.game(), 100.0 * (f64::from(u8::from(x.agrees())) - f64::from(u8::from(y.agrees())))))
         .collect();
     let _ = writeln!(out, "  A - B agreement, points: {}", mean(&diffs));
+    for (lo, hi) in BANDS {
+        let band: Vec<(&str, f64)> =
+            both.iter().zip(&diffs).filter(|((x, _), _)| (lo..=hi).contains(&x.stones())).map(|(_, d)| *d).collect();
+        if !band.is_empty() {
+            let label = if hi == usize::MAX { format!("{lo}+") } else { format!("{lo}-{hi}") };
+            let _ = writeln!(out, "    stones {label:>6}: {}", mean(&band));
+        }
+    }
+    for kind in Kind::ALL {
+        let these: Vec<(&str, f64)> =
+            both.iter().zip(&diffs).filter(|((x, _), _)| kinds.get(&x.key) == Some(&kind)).map(|(_, d)| *d).collect();
+        if !these.is_empty() {
+            let _ = writeln!(out, "    {}: {}", kind.name(), mean(&these));
+        }
+    }
     let same: Vec<(&str, f64)> =
         both.iter().map(|(x, y)| (x.game(), f64::from(u8::from(x.chosen == y.chosen)))).collect();
     let (p, margin, ..) = clustered(&same);
@@ -371,15 +396,18 @@ mod tests {
             answer("renju-2021/g.psq#12", (7, 8), Some((6, 8)), (300, Some(100))),
             answer("renju-2021/g.psq#25", (7, 8), None, (0, None)),
         ];
-        let text = report(&a.iter().collect::<Vec<_>>());
+        let kinds: Kinds = [("renju-2021/g.psq#12".to_string(), Kind::Defend)].into_iter().collect();
+        let text = report(&a.iter().collect::<Vec<_>>(), &kinds);
         assert!(text.starts_with("agreement: 50.0% +/- inf (n 2, 1 games) (3 positions, 1 unanswered)"), "{text}");
         assert!(text.contains("stones    0-9: 100.0%"), "{text}");
         assert!(text.contains("stones  10-19: 0.0%"), "{text}");
         assert!(text.contains("with EMBRYO21.R: 50.0%"), "{text}");
+        assert!(text.contains("answering an open three: 0.0%"), "{text}");
+        assert!(!text.contains("quiet"), "{text}");
         assert!(text.contains(", 0 1,"), "{text}");
         let map = |list: &[Answer]| list.iter().map(|x| (x.key.clone(), x.clone())).collect::<BTreeMap<_, _>>();
         let b = [answer("renju-2021/g.psq#8", (7, 8), Some((1, 1)), (10, Some(0))), a[1].clone()];
-        let text = paired(&map(&a), &map(&b));
+        let text = paired(&map(&a), &map(&b), &Kinds::new());
         assert!(text.contains("paired on 2 positions"), "{text}");
         assert!(text.contains("A - B agreement, points: 50.00"), "{text}");
     }

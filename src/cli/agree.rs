@@ -3,7 +3,7 @@
 use super::OptionCursor;
 use crate::agree::engines::{Budget, Measured, Outside, Tengen};
 use crate::agree::positions::{Selection, Split};
-use crate::agree::{Agree, paired_files, report_files, run};
+use crate::agree::{Agree, kinds_of, paired_files, report_files, run};
 use crate::eval::{EvalChoice, Weights, WeightsRef};
 use crate::matches::Shard;
 use crate::search::SearchOptions;
@@ -13,15 +13,23 @@ use std::path::PathBuf;
 
 /// Runs `agree [options] DIR|FILE.psq...`, `agree --report FILE...` or `agree --paired A B`.
 pub(super) fn agree_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    // `--games DIR...` at the end of a report's arguments: the games whose positions' kinds it breaks down by.
+    let (args, games) = match args.iter().position(|a| a == "--games") {
+        Some(at) if matches!(args.first().map(String::as_str), Some("--report" | "--paired")) => {
+            (&args[..at], args[at + 1..].iter().map(PathBuf::from).collect::<Vec<_>>())
+        }
+        _ => (args, Vec::new()),
+    };
+    let kinds = || if games.is_empty() { Ok(Default::default()) } else { kinds_of(&games) };
     match args.first().map(String::as_str) {
         Some("--report") => {
             if args.len() < 2 {
                 return Err("agree --report needs results files".to_string());
             }
-            report_files(&args[1..], out)
+            report_files(&args[1..], &kinds()?, out)
         }
         Some("--paired") => match &args[1..] {
-            [a, b] => paired_files(a, b, out),
+            [a, b] => paired_files(a, b, &kinds()?, out),
             _ => Err("agree --paired compares two runs: agree --paired A.tsv[,A2.tsv] B.tsv[,B2.tsv]".to_string()),
         },
         _ => parse_agree(args).and_then(|a| run(&a, out)),

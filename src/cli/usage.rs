@@ -147,8 +147,9 @@ position once.",
   --concurrency K         positions searched at a time (default 1); --shard I/N this shard's positions
   --out FILE              the results file: each answer appended; positions already answered in it are not
                           searched again (a file of another engine or budget is refused)
-usage: pbrain-tengen agree --report FILE...       the report over results files (shards pooled)
-usage: pbrain-tengen agree --paired A[,A2] B[,B2] two runs compared on the positions both answered",
+usage: pbrain-tengen agree --report FILE... [--games DIR...]        the report over results files (shards pooled)
+usage: pbrain-tengen agree --paired A[,A2] B[,B2] [--games DIR...]  two runs compared on the positions both answered
+  --games DIR...          the games, to break the figures down by the threats on the board as well",
     },
     Command {
         name: "rescore",
