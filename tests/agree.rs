@@ -85,6 +85,14 @@ fn an_agreement_run_resumes_pools_and_pairs_and_measures_a_protocol_engine() {
     assert!(again.contains("(6 answered before, 0 to search)"), "{again}");
     let lines = std::fs::read_to_string(&results).expect("results");
     assert_eq!(lines.lines().filter(|l| !l.starts_with('#')).count(), 6);
+    // A judge scores the run's moves and the played ones, each alone; a second judging run has nothing left to do.
+    let judged = dir.join("judge.tsv").display().to_string();
+    let judging = [&base[..], &["--judge", &results, "--out", &judged, &games]].concat();
+    let first_judge = run(&judging);
+    assert!(first_judge.contains("6 positions, ") && !first_judge.contains(", 0 moves to score"), "{first_judge}");
+    assert!(run(&judging).contains("6 positions, 0 moves to score"));
+    let with_judge = run(&["agree", "--report", &results, "--judged", &judged, "--games", &games]);
+    assert!(with_judge.contains("judged loss (the judge's win-rate points"), "{with_judge}");
     // Two shards pool to the same positions.
     let (s1, s2) = (dir.join("s1.tsv").display().to_string(), dir.join("s2.tsv").display().to_string());
     run(&[&base[..], &["--shard", "1/2", "--out", &s1, &games]].concat());

@@ -85,6 +85,21 @@ impl Tengen {
         answer.ms = start.elapsed().as_millis() as u64;
         answer
     }
+
+    /// The score (for the side to move) of `m` in `p` searched alone with `budget` on a fresh table, and the nodes
+    /// it took: a lost score for a move the side may not play (a taken point, a forbidden one); `None` when the
+    /// position cannot be set up.
+    #[must_use]
+    pub fn score_alone(&self, p: &Position, m: Pos, budget: Budget, table: &mut Option<Table>) -> Option<(i32, u64)> {
+        let (mut pb, side) = replay_moves(p.size, p.rule, &p.moves)?;
+        if !m.on_board(p.size) || !crate::movegen::is_legal(&mut pb, side, m) {
+            return Some((-(crate::search::MATE - 1), 0));
+        }
+        let table = table.get_or_insert_with(|| Table::new(self.table_bytes));
+        table.clear();
+        let report = search(&pb, side, table, &self.limits(budget, p.moves.len(), Some(m)), &self.options, |_| {});
+        Some((report.score, report.nodes))
+    }
 }
 
 /// A Gomocup protocol engine: one process a worker, kept from position to position (`START` again for each) and
@@ -195,6 +210,13 @@ impl Drop for WorkerState {
         if let Some(e) = self.process.take() {
             e.end(Duration::from_millis(500));
         }
+    }
+}
+
+impl WorkerState {
+    /// Its table, for a judge's searches.
+    pub fn table(&mut self) -> &mut Option<Table> {
+        &mut self.table
     }
 }
 

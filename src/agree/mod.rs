@@ -14,7 +14,7 @@ use crate::matches::Shard;
 use crate::records::read_psq_files;
 use engines::{Budget, Measured, WorkerState};
 use positions::{Position, Selection};
-use results::{Answer, Kinds, read_answers, report};
+use results::{Answer, Judged, Kinds, judged_line, read_answers, read_judged, report};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -125,7 +125,7 @@ pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
                 let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
                 if fresh {
                     writeln!(f, "# agree: {}", a.label)?;
-                    writeln!(f, "# key\tmover\tplayed\tchosen\tscore\tplayed_score\tdepth\tnodes\tms")?;
+                    writeln!(f, "# key\trule\tmover\tplayed\tchosen\tscore\tplayed_score\tdepth\tnodes\tms")?;
                 }
                 Some(f)
             }
@@ -164,7 +164,7 @@ pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
             Ok(())
         })?;
         let mine: Vec<&Answer> = positions.iter().filter_map(|p| done.get(&p.key)).collect();
-        write!(out, "{}", report(&mine, &kinds))
+        write!(out, "{}", report(&mine, &kinds, &Judged::new()))
     })())
 }
 
@@ -181,13 +181,18 @@ pub fn kinds_of(games: &[PathBuf]) -> Result<Kinds, String> {
 ///
 /// # Errors
 /// A file that cannot be read.
-pub fn report_files(paths: &[String], kinds: &Kinds, out: &mut dyn Write) -> Result<io::Result<()>, String> {
+pub fn report_files(
+    paths: &[String],
+    kinds: &Kinds,
+    judged: &Judged,
+    out: &mut dyn Write,
+) -> Result<io::Result<()>, String> {
     let (answers, problems) = read_files(paths)?;
     Ok((|| {
         for p in &problems {
             writeln!(out, "error: {p}")?;
         }
-        write!(out, "{}", report(&answers.values().collect::<Vec<_>>(), kinds))
+        write!(out, "{}", report(&answers.values().collect::<Vec<_>>(), kinds, judged))
     })())
 }
 
@@ -195,7 +200,13 @@ pub fn report_files(paths: &[String], kinds: &Kinds, out: &mut dyn Write) -> Res
 ///
 /// # Errors
 /// A file that cannot be read.
-pub fn paired_files(a: &str, b: &str, kinds: &Kinds, out: &mut dyn Write) -> Result<io::Result<()>, String> {
+pub fn paired_files(
+    a: &str,
+    b: &str,
+    kinds: &Kinds,
+    judged: &Judged,
+    out: &mut dyn Write,
+) -> Result<io::Result<()>, String> {
     let split = |s: &str| s.split(',').filter(|p| !p.is_empty()).map(str::to_string).collect::<Vec<_>>();
     let (a, mut problems) = read_files(&split(a))?;
     let (b, more) = read_files(&split(b))?;
@@ -204,8 +215,121 @@ pub fn paired_files(a: &str, b: &str, kinds: &Kinds, out: &mut dyn Write) -> Res
         for p in &problems {
             writeln!(out, "error: {p}")?;
         }
-        write!(out, "{}", results::paired(&a, &b, kinds))
+        write!(out, "{}", results::paired(&a, &b, kinds, judged))
     })())
+}
+
+/// A judge's scores read from its files (pooled), each bad line a problem.
+///
+/// # Errors
+/// A file that cannot be read.
+pub fn judged_of(paths: &[String], problems: &mut Vec<String>) -> Result<Judged, String> {
+    let mut judged = Judged::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        judged.extend(read_judged(&text, path, problems));
+    }
+    Ok(judged)
+}
+
+/// `agree --judge RESULTS[,RESULTS…]`: Tengen in this process, as a judge, scores every move that the results files
+/// chose in this run's positions, and the played move, each searched alone with the run's budget; each score is
+/// appended to the run's `--out` file (`key rule move score nodes ms`), and moves already scored there are not
+/// searched again. `--report`/`--paired` with `--judged FILE` then say how much worse than the played move the
+/// judge rates each engine's choices.
+///
+/// # Errors
+/// A folder or a file that cannot be read, or a run without `--out` or measuring another engine (as a message), and
+/// output and file I/O errors.
+pub fn judge(a: &Agree, results: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let Measured::Tengen(tengen) = &a.measured else {
+        return Err("the judge is Tengen in this process: no --engine".to_string());
+    };
+    let path = a.out.as_ref().ok_or("--judge needs --out FILE for the judge's scores")?;
+    let mut problems = Vec::new();
+    let (positions, ..) = positions_of(a, &mut problems)?;
+    let (answers, more) = read_each(results)?;
+    problems.extend(more);
+    let label = format!("# judge: {}", a.label);
+    let mut done = Judged::new();
+    if path.exists() {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        if let Some(first) = text.lines().next()
+            && first.starts_with("# judge: ")
+            && first != label
+        {
+            return Err(format!("{} holds another judge ('{first}'), not this one ('{label}')", path.display()));
+        }
+        done = read_judged(&text, &path.display().to_string(), &mut problems);
+    }
+    let mut todo: Vec<(&Position, crate::types::Pos)> = Vec::new();
+    for p in &positions {
+        let mut moves = vec![p.played];
+        for file in &answers {
+            if let Some(m) = file.get(&p.key).and_then(|x| x.chosen)
+                && !moves.contains(&m)
+            {
+                moves.push(m);
+            }
+        }
+        todo.extend(moves.into_iter().filter(|&m| !done.contains_key(&(p.key.clone(), m))).map(|m| (p, m)));
+    }
+    Ok((|| {
+        for p in &problems {
+            writeln!(out, "error: {p}")?;
+        }
+        writeln!(out, "{} positions, {} moves to score with {}", positions.len(), todo.len(), a.label)?;
+        out.flush()?;
+        let fresh = !path.exists() || std::fs::metadata(path)?.len() == 0;
+        let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        if fresh {
+            writeln!(file, "{label}")?;
+            writeln!(file, "# key\trule\tmove\tscore\tnodes\tms")?;
+        }
+        let next = AtomicUsize::new(0);
+        let (tx, rx) = std::sync::mpsc::channel::<String>();
+        std::thread::scope(|scope| -> io::Result<()> {
+            for _ in 0..a.concurrency.clamp(1, todo.len().max(1)) {
+                let (tx, next, todo) = (tx.clone(), &next, &todo);
+                scope.spawn(move || {
+                    let mut state = WorkerState::default();
+                    loop {
+                        let Some(&(p, m)) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else { return };
+                        let start = std::time::Instant::now();
+                        let Some((score, nodes)) = tengen.score_alone(p, m, a.budget, state.table()) else { continue };
+                        let ms = start.elapsed().as_millis() as u64;
+                        if tx.send(judged_line(&p.key, p.rule, m, score, nodes, ms)).is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            let mut scored = 0;
+            for line in rx {
+                writeln!(file, "{line}")?;
+                file.flush()?;
+                scored += 1;
+                if scored % 100 == 0 || scored == todo.len() {
+                    writeln!(out, "scored {scored}/{}", todo.len())?;
+                    out.flush()?;
+                }
+            }
+            Ok(())
+        })
+    })())
+}
+
+/// Each results file's answers, apart.
+fn read_each(paths: &[String]) -> Result<(Vec<Answers>, Vec<String>), String> {
+    let mut all = Vec::new();
+    let mut problems = Vec::new();
+    for path in paths {
+        let (answers, more) = read_files(std::slice::from_ref(path))?;
+        all.push(answers);
+        problems.extend(more);
+    }
+    Ok((all, problems))
 }
 
 type Answers = BTreeMap<String, Answer>;

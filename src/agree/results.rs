@@ -134,6 +134,27 @@ impl Answer {
         Some(chance(score) - chance(self.played_score?))
     }
 
+    /// Its expected score in win-rate points (0 to 100) for the side to move, when a search of its position scores
+    /// it `score` for the side to move.
+    fn chance(&self, score: i32) -> f64 {
+        let stones = self.stones();
+        let side = if stones % 2 == 0 { Color::Black } else { Color::White };
+        100.0 * Outlook::of(score, side, side, self.rule, stones).chance()
+    }
+
+    /// How much worse its choice is than the played move by a judge's scores (each move searched alone): the
+    /// played move's expected score less the choice's, in the judge's win-rate points; 0 where it agrees, `None`
+    /// where it did not answer or the judge did not score both moves.
+    #[must_use]
+    pub fn judged_loss(&self, judged: &Judged) -> Option<f64> {
+        let chosen = self.chosen?;
+        if chosen == self.played {
+            return Some(0.0);
+        }
+        let score = |m: Pos| judged.get(&(self.key.clone(), m)).copied();
+        Some(self.chance(score(self.played)?) - self.chance(score(chosen)?))
+    }
+
     /// The game it comes from: its key without the stone count.
     #[must_use]
     pub fn game(&self) -> &str {
@@ -208,10 +229,46 @@ const BUCKETS: [(f64, &str); 6] =
 /// Kinds of position by key (empty: no breakdown by kind).
 pub type Kinds = BTreeMap<String, Kind>;
 
+/// A judge's scores (for the side to move) of moves searched alone, by position key and move.
+pub type Judged = BTreeMap<(String, Pos), i32>;
+
+/// One judged move as a judge's file holds it: `key  rule  move  score  nodes  ms`.
+#[must_use]
+pub fn judged_line(key: &str, rule: Rule, m: Pos, score: i32, nodes: u64, ms: u64) -> String {
+    format!("{key}\t{}\t{},{}\t{score}\t{nodes}\t{ms}", rule.info(), m.x, m.y)
+}
+
+/// The scores of a judge's file, each bad line named.
+#[must_use]
+pub fn read_judged(text: &str, name: &str, problems: &mut Vec<String>) -> Judged {
+    let mut judged = Judged::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        let parsed = match f[..] {
+            [key, _, point, score, _, _] => point.split_once(',').and_then(|(x, y)| {
+                let (x, y, s) = (x.parse::<usize>().ok()?, y.parse::<usize>().ok()?, score.parse::<i32>().ok()?);
+                (x < crate::types::MAX_SIZE && y < crate::types::MAX_SIZE)
+                    .then(|| ((key.to_string(), Pos::new(x, y)), s))
+            }),
+            _ => None,
+        };
+        match parsed {
+            Some((k, s)) => {
+                judged.insert(k, s);
+            }
+            None => problems.push(format!("{name}: line {}: not a judged move", i + 1)),
+        }
+    }
+    judged
+}
+
 /// The report of a set of answers: agreement with its margin overall, by ply band, by the threats on the board
 /// (where `kinds` knows the positions) and by engine, and the regret's mean and distribution.
 #[must_use]
-pub fn report(answers: &[&Answer], kinds: &Kinds) -> String {
+pub fn report(answers: &[&Answer], kinds: &Kinds, judged: &Judged) -> String {
     let mut out = String::new();
     let answered: Vec<&&Answer> = answers.iter().filter(|a| a.chosen.is_some()).collect();
     let _ = writeln!(
@@ -241,6 +298,18 @@ pub fn report(answers: &[&Answer], kinds: &Kinds) -> String {
         let theirs: Vec<&&Answer> = answered.iter().copied().filter(|a| a.mover == engine).collect();
         let _ = writeln!(out, "  with {engine}: {}", share(&theirs, Answer::agrees));
     }
+    if !judged.is_empty() {
+        let losses: Vec<(&str, f64)> =
+            answered.iter().filter_map(|a| Some((a.game(), a.judged_loss(judged)?))).collect();
+        let _ = writeln!(
+            out,
+            "judged loss (the judge's win-rate points, the played move's less the choice's): {}",
+            mean(&losses)
+        );
+        let blunders: Vec<(&str, f64)> = losses.iter().map(|&(g, l)| (g, f64::from(u8::from(l > 10.0)))).collect();
+        let (p, margin, ..) = clustered(&blunders);
+        let _ = writeln!(out, "  more than 10 points: {:.1}% +/- {:.1}", 100.0 * p, 100.0 * margin);
+    }
     let regrets: Vec<(&str, f64)> = answered.iter().filter_map(|a| Some((a.game(), a.regret()?))).collect();
     if regrets.is_empty() {
         let _ = writeln!(out, "regret: - (no played move scored)");
@@ -267,7 +336,7 @@ pub fn report(answers: &[&Answer], kinds: &Kinds) -> String {
 /// other than the one played, each one's regret for it (does a deeper search keep its move and rate the played one
 /// lower?); and the difference in mean regret where both scored it.
 #[must_use]
-pub fn paired(a: &BTreeMap<String, Answer>, b: &BTreeMap<String, Answer>, kinds: &Kinds) -> String {
+pub fn paired(a: &BTreeMap<String, Answer>, b: &BTreeMap<String, Answer>, kinds: &Kinds, judged: &Judged) -> String {
     let both: Vec<(&Answer, &Answer)> = a
         .iter()
         .filter_map(|(k, x)| b.get(k).map(|y| (x, y)))
@@ -309,6 +378,13 @@ pub fn paired(a: &BTreeMap<String, Answer>, b: &BTreeMap<String, Answer>, kinds:
     if !kept_a.is_empty() && !kept_b.is_empty() {
         let _ = writeln!(out, "  where both kept a move other than the played one: A's regret {}", mean(&kept_a));
         let _ = writeln!(out, "    B's regret {}", mean(&kept_b));
+    }
+    if !judged.is_empty() {
+        let losses: Vec<(&str, f64)> = both
+            .iter()
+            .filter_map(|(x, y)| Some((x.game(), x.judged_loss(judged)? - y.judged_loss(judged)?)))
+            .collect();
+        let _ = writeln!(out, "  A - B judged loss, the judge's win-rate points: {}", mean(&losses));
     }
     let regrets: Vec<(&str, f64)> =
         both.iter().filter_map(|(x, y)| Some((x.game(), x.regret()? - y.regret()?))).collect();
@@ -369,6 +445,28 @@ mod tests {
     }
 
     #[test]
+    fn a_judge_rates_each_choice_against_the_played_move() {
+        let key = "renju-2021/g.psq#8";
+        let text = format!(
+            "# judge: x\n{}\n{}\nbad line\n",
+            judged_line(key, Rule::Renju, Pos::new(7, 8), 300, 10, 1),
+            judged_line(key, Rule::Renju, Pos::new(6, 8), 100, 10, 1)
+        );
+        let mut problems = Vec::new();
+        let judged = read_judged(&text, "j.tsv", &mut problems);
+        assert_eq!(problems, ["j.tsv: line 4: not a judged move"]);
+        let worse = answer(key, (7, 8), Some((6, 8)), (0, None));
+        let loss = worse.judged_loss(&judged).expect("both scored");
+        assert!(loss > 10.0 && loss < 40.0, "{loss}");
+        assert_eq!(answer(key, (7, 8), Some((7, 8)), (0, None)).judged_loss(&judged), Some(0.0));
+        assert_eq!(answer(key, (7, 8), Some((1, 1)), (0, None)).judged_loss(&judged), None);
+        assert_eq!(answer(key, (7, 8), None, (0, None)).judged_loss(&judged), None);
+        let report = report(&[&worse], &Kinds::new(), &judged);
+        assert!(report.contains("judged loss (the judge's win-rate points"), "{report}");
+        assert!(report.contains("more than 10 points: 100.0%"), "{report}");
+    }
+
+    #[test]
     fn margins_are_clustered_by_game() {
         // One position a game: the usual s^2/n. Here s^2 = 1/3 (values 0, 1, 0, 1), so 1.96 * sqrt(1/12).
         let single = [("a", 0.0), ("b", 1.0), ("c", 0.0), ("d", 1.0)];
@@ -397,7 +495,7 @@ mod tests {
             answer("renju-2021/g.psq#25", (7, 8), None, (0, None)),
         ];
         let kinds: Kinds = [("renju-2021/g.psq#12".to_string(), Kind::Defend)].into_iter().collect();
-        let text = report(&a.iter().collect::<Vec<_>>(), &kinds);
+        let text = report(&a.iter().collect::<Vec<_>>(), &kinds, &Judged::new());
         assert!(text.starts_with("agreement: 50.0% +/- inf (n 2, 1 games) (3 positions, 1 unanswered)"), "{text}");
         assert!(text.contains("stones    0-9: 100.0%"), "{text}");
         assert!(text.contains("stones  10-19: 0.0%"), "{text}");
@@ -407,7 +505,7 @@ mod tests {
         assert!(text.contains(", 0 1,"), "{text}");
         let map = |list: &[Answer]| list.iter().map(|x| (x.key.clone(), x.clone())).collect::<BTreeMap<_, _>>();
         let b = [answer("renju-2021/g.psq#8", (7, 8), Some((1, 1)), (10, Some(0))), a[1].clone()];
-        let text = paired(&map(&a), &map(&b), &Kinds::new());
+        let text = paired(&map(&a), &map(&b), &Kinds::new(), &Judged::new());
         assert!(text.contains("paired on 2 positions"), "{text}");
         assert!(text.contains("A - B agreement, points: 50.00"), "{text}");
     }

@@ -3,7 +3,7 @@
 use super::OptionCursor;
 use crate::agree::engines::{Budget, Measured, Outside, Tengen};
 use crate::agree::positions::{Selection, Split};
-use crate::agree::{Agree, kinds_of, paired_files, report_files, run};
+use crate::agree::{Agree, judge, judged_of, kinds_of, paired_files, report_files, run};
 use crate::eval::{EvalChoice, Weights, WeightsRef};
 use crate::matches::Shard;
 use crate::search::SearchOptions;
@@ -13,26 +13,60 @@ use std::path::PathBuf;
 
 /// Runs `agree [options] DIR|FILE.psq...`, `agree --report FILE...` or `agree --paired A B`.
 pub(super) fn agree_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    // `--games DIR...` at the end of a report's arguments: the games whose positions' kinds it breaks down by.
-    let (args, games) = match args.iter().position(|a| a == "--games") {
-        Some(at) if matches!(args.first().map(String::as_str), Some("--report" | "--paired")) => {
-            (&args[..at], args[at + 1..].iter().map(PathBuf::from).collect::<Vec<_>>())
+    if matches!(args.first().map(String::as_str), Some("--report" | "--paired")) {
+        return report_command(args, out);
+    }
+    // `--judge RESULTS[,RESULTS...]`: the run scores those files' moves instead of choosing its own.
+    let (rest, judged) = match args.iter().position(|a| a == "--judge") {
+        Some(at) => {
+            let files = args.get(at + 1).ok_or("--judge needs results files (joined by commas)")?;
+            let rest: Vec<String> = args[..at].iter().chain(&args[at + 2..]).cloned().collect();
+            (rest, Some(files.split(',').filter(|f| !f.is_empty()).map(str::to_string).collect::<Vec<_>>()))
         }
-        _ => (args, Vec::new()),
+        None => (args.to_vec(), None),
     };
-    let kinds = || if games.is_empty() { Ok(Default::default()) } else { kinds_of(&games) };
-    match args.first().map(String::as_str) {
-        Some("--report") => {
-            if args.len() < 2 {
-                return Err("agree --report needs results files".to_string());
+    let a = parse_agree(&rest)?;
+    match judged {
+        Some(files) => judge(&a, &files, out),
+        None => run(&a, out),
+    }
+}
+
+/// `--report FILE... [--games DIR...] [--judged FILE]` or `--paired A B [--games DIR...] [--judged FILE]`.
+fn report_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+    let mut files = Vec::new();
+    let mut games = Vec::new();
+    let mut judged_files = Vec::new();
+    let mut into_games = false;
+    let mut i = 1;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--games" => into_games = true,
+            "--judged" => {
+                judged_files.push(args.get(i + 1).ok_or("--judged needs a judge's file")?.clone());
+                i += 1;
             }
-            report_files(&args[1..], &kinds()?, out)
+            other if other.starts_with("--") => return Err(format!("unknown option '{other}'")),
+            other if into_games => games.push(PathBuf::from(other)),
+            other => files.push(other.to_string()),
         }
-        Some("--paired") => match &args[1..] {
-            [a, b] => paired_files(a, b, &kinds()?, out),
-            _ => Err("agree --paired compares two runs: agree --paired A.tsv[,A2.tsv] B.tsv[,B2.tsv]".to_string()),
-        },
-        _ => parse_agree(args).and_then(|a| run(&a, out)),
+        i += 1;
+    }
+    let kinds = if games.is_empty() { Default::default() } else { kinds_of(&games)? };
+    let mut problems = Vec::new();
+    let judged = judged_of(&judged_files, &mut problems)?;
+    for p in &problems {
+        let _ = writeln!(out, "error: {p}");
+    }
+    if args[0] == "--report" {
+        if files.is_empty() {
+            return Err("agree --report needs results files".to_string());
+        }
+        return report_files(&files, &kinds, &judged, out);
+    }
+    match &files[..] {
+        [a, b] => paired_files(a, b, &kinds, &judged, out),
+        _ => Err("agree --paired compares two runs: agree --paired A.tsv[,A2.tsv] B.tsv[,B2.tsv]".to_string()),
     }
 }
 

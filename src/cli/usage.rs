@@ -147,9 +147,12 @@ position once.",
   --concurrency K         positions searched at a time (default 1); --shard I/N this shard's positions
   --out FILE              the results file: each answer appended; positions already answered in it are not
                           searched again (a file of another engine or budget is refused)
-usage: pbrain-tengen agree --report FILE... [--games DIR...]        the report over results files (shards pooled)
-usage: pbrain-tengen agree --paired A[,A2] B[,B2] [--games DIR...]  two runs compared on the positions both answered
-  --games DIR...          the games, to break the figures down by the threats on the board as well",
+  --judge R[,R...]        instead of choosing: Tengen as a judge scores the moves these results files chose, and the
+                          played one, each searched alone with the budget, into --out
+usage: pbrain-tengen agree --report FILE... [--games DIR...] [--judged FILE]   the report over results files
+usage: pbrain-tengen agree --paired A[,A2] B[,B2] [--games DIR...] [--judged FILE]   two runs on the same positions
+  --games DIR...          the games, to break the figures down by the threats on the board as well
+  --judged FILE           a judge's scores: how much worse than the played move it rates each choice",
     },
     Command {
         name: "rescore",
