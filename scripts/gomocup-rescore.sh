@@ -2,9 +2,9 @@
 # Deep labels for Gomocup's learning games (issue 74): every position of the renju 2020 league (the learning split,
 # docs/agreement.md; Gomocup's records from ../shared/data/gomocup/) searched by `rescore` to NODES nodes (default
 # 1,000,000, about what a 2 s move reaches here), its score and best move kept beside the game's result and the moves
-# the engines chose. SHARDS shards (default 20, about 54 games and 1,100 positions each); each shard is its own game
-# file, written under a temporary name and renamed when complete, so the run resumes at the first missing shard after
-# a stop and a shard cut short costs only itself. Progress: OUT/progress.
+# the engines chose. SHARDS shards (default 100: about 11 games and 350 positions each, some 4 minutes of both cores);
+# each shard is its own game file, written under a temporary name and renamed when complete, so the run resumes at the
+# first missing shard after a stop and a shard cut short costs only itself. Progress: OUT/progress.
 #   scripts/gomocup-rescore.sh [FIRST [LAST]]      shards FIRST..LAST (default 1..SHARDS) that are not there yet
 # OUT=DIR (default data/games/gomocup), BIN=engine (default target/release/pbrain-tengen), CONCURRENCY=K (default 2),
 # LEAGUE=name (default renju-2020: its archive is unpacked under target/gomocup/).
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 out=${OUT:-data/games/gomocup}
 bin=${BIN:-target/release/pbrain-tengen}
 nodes=${NODES:-1000000}
-shards=${SHARDS:-20}
+shards=${SHARDS:-100}
 league=${LEAGUE:-renju-2020}
 case "$league" in
     renju-2020) ;;
@@ -30,7 +30,7 @@ fi
 mkdir -p "$out"
 k=$first
 while [ "$k" -le "$last" ]; do
-    name=$(printf '%s/%s-r%dk.shard%02d-%d.tgr' "$out" "$league" "$((nodes / 1000))" "$k" "$shards")
+    name=$(printf '%s/%s-r%dk.shard%03d-%d.tgr' "$out" "$league" "$((nodes / 1000))" "$k" "$shards")
     if [ ! -f "$name" ]; then
         rm -f "$name.part"
         echo "$(date -u +%FT%TZ) $name started" >> "$out/progress"

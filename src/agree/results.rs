@@ -144,15 +144,16 @@ impl Answer {
 
     /// How much worse its choice is than the played move by a judge's scores (each move searched alone): the
     /// played move's expected score less the choice's, in the judge's win-rate points; 0 where it agrees, `None`
-    /// where it did not answer or the judge did not score both moves.
+    /// where it did not answer or the judge did not score both moves (the played one, where it agrees).
     #[must_use]
     pub fn judged_loss(&self, judged: &Judged) -> Option<f64> {
         let chosen = self.chosen?;
+        let score = |m: Pos| judged.get(&(self.key.clone(), m)).copied();
+        let played = score(self.played)?;
         if chosen == self.played {
             return Some(0.0);
         }
-        let score = |m: Pos| judged.get(&(self.key.clone(), m)).copied();
-        Some(self.chance(score(self.played)?) - self.chance(score(chosen)?))
+        Some(self.chance(played) - self.chance(score(chosen)?))
     }
 
     /// The game it comes from: its key without the stone count.
@@ -459,6 +460,8 @@ mod tests {
         let loss = worse.judged_loss(&judged).expect("both scored");
         assert!(loss > 10.0 && loss < 40.0, "{loss}");
         assert_eq!(answer(key, (7, 8), Some((7, 8)), (0, None)).judged_loss(&judged), Some(0.0));
+        let elsewhere = answer("renju-2021/g.psq#9", (7, 8), Some((7, 8)), (0, None));
+        assert_eq!(elsewhere.judged_loss(&judged), None, "a position the judge did not see");
         assert_eq!(answer(key, (7, 8), Some((1, 1)), (0, None)).judged_loss(&judged), None);
         assert_eq!(answer(key, (7, 8), None, (0, None)).judged_loss(&judged), None);
         let report = report(&[&worse], &Kinds::new(), &judged);
