@@ -131,24 +131,12 @@ pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
             }
             None => None,
         };
-        let next = AtomicUsize::new(0);
-        let (tx, rx) = std::sync::mpsc::channel::<Answer>();
-        std::thread::scope(|scope| -> io::Result<()> {
-            for _ in 0..a.concurrency.clamp(1, todo.len().max(1)) {
-                let (tx, next, todo) = (tx.clone(), &next, &todo);
-                scope.spawn(move || {
-                    let mut state = WorkerState::default();
-                    loop {
-                        let Some(p) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else { return };
-                        if tx.send(a.measured.answer(p, a.budget, &mut state)).is_err() {
-                            return;
-                        }
-                    }
-                });
-            }
-            drop(tx);
-            let (mut answered, mut agreed) = (0, 0);
-            for answer in rx {
+        let (mut answered, mut agreed) = (0, 0);
+        pool(
+            &todo,
+            a.concurrency,
+            |p, state| Some(a.measured.answer(p, a.budget, state)),
+            |answer| {
                 answered += 1;
                 agreed += usize::from(answer.agrees());
                 if let Some(f) = file.as_mut() {
@@ -160,9 +148,9 @@ pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
                     out.flush()?;
                 }
                 done.insert(answer.key.clone(), answer);
-            }
-            Ok(())
-        })?;
+                Ok(())
+            },
+        )?;
         let mine: Vec<&Answer> = positions.iter().filter_map(|p| done.get(&p.key)).collect();
         write!(out, "{}", report(&mine, &kinds, &Judged::new()))
     })())
@@ -286,38 +274,59 @@ pub fn judge(a: &Agree, results: &[String], out: &mut dyn Write) -> Result<io::R
             writeln!(file, "{label}")?;
             writeln!(file, "# key\trule\tmove\tscore\tnodes\tms")?;
         }
-        let next = AtomicUsize::new(0);
-        let (tx, rx) = std::sync::mpsc::channel::<String>();
-        std::thread::scope(|scope| -> io::Result<()> {
-            for _ in 0..a.concurrency.clamp(1, todo.len().max(1)) {
-                let (tx, next, todo) = (tx.clone(), &next, &todo);
-                scope.spawn(move || {
-                    let mut state = WorkerState::default();
-                    loop {
-                        let Some(&(p, m)) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else { return };
-                        let start = std::time::Instant::now();
-                        let Some((score, nodes)) = tengen.score_alone(p, m, a.budget, state.table()) else { continue };
-                        let ms = start.elapsed().as_millis() as u64;
-                        if tx.send(judged_line(&p.key, p.rule, m, score, nodes, ms)).is_err() {
-                            return;
-                        }
-                    }
-                });
-            }
-            drop(tx);
-            let mut scored = 0;
-            for line in rx {
-                writeln!(file, "{line}")?;
-                file.flush()?;
-                scored += 1;
-                if scored % 100 == 0 || scored == todo.len() {
-                    writeln!(out, "scored {scored}/{}", todo.len())?;
-                    out.flush()?;
-                }
+        let mut scored = 0;
+        let score = |&(p, m): &(&Position, crate::types::Pos), state: &mut WorkerState| {
+            let start = std::time::Instant::now();
+            let (score, nodes) = tengen.score_alone(p, m, a.budget, state.table())?;
+            Some(judged_line(&p.key, p.rule, m, score, nodes, start.elapsed().as_millis() as u64))
+        };
+        pool(&todo, a.concurrency, score, |line| {
+            writeln!(file, "{line}")?;
+            file.flush()?;
+            scored += 1;
+            if scored % 100 == 0 || scored == todo.len() {
+                writeln!(out, "scored {scored}/{}", todo.len())?;
+                out.flush()?;
             }
             Ok(())
         })
     })())
+}
+
+/// Works through `todo` on `concurrency` threads, each with a worker state of its own (a table, an engine's
+/// process) kept from item to item, and hands each result to `take` on this thread as it comes (in the order they
+/// finish); an item whose work gives nothing is skipped.
+///
+/// # Errors
+/// The first error of `take`; the workers then stop after their current item.
+fn pool<T: Sync, R: Send>(
+    todo: &[T],
+    concurrency: usize,
+    work: impl Fn(&T, &mut WorkerState) -> Option<R> + Sync,
+    mut take: impl FnMut(R) -> io::Result<()>,
+) -> io::Result<()> {
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = std::sync::mpsc::channel::<R>();
+    std::thread::scope(|scope| -> io::Result<()> {
+        for _ in 0..concurrency.clamp(1, todo.len().max(1)) {
+            let (tx, next, work) = (tx.clone(), &next, &work);
+            scope.spawn(move || {
+                let mut state = WorkerState::default();
+                while let Some(item) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if let Some(result) = work(item, &mut state)
+                        && tx.send(result).is_err()
+                    {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for result in rx {
+            take(result)?;
+        }
+        Ok(())
+    })
 }
 
 /// Each results file's answers, apart.
