@@ -24,7 +24,7 @@ pub(super) fn parse_rescore(args: &[String]) -> Result<Rescore, String> {
     }
     r.out = out.ok_or("--out FILE names the game file to write")?;
     if r.inputs.is_empty() {
-        return Err("rescore needs game files (.tgr) to read".to_string());
+        return Err("rescore needs game files to read (.tgr, Gomocup's .psq, or folders of them)".to_string());
     }
     Ok(r)
 }

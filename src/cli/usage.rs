@@ -121,7 +121,7 @@ Searches fixed renju, freestyle and standard positions to fixed depths on one th
     Command {
         name: "positions",
         summary: "the positions of game files as position lines (for solve and analyze --file)",
-        usage: "usage: pbrain-tengen positions [options] FILE.tgr...
+        usage: "usage: pbrain-tengen positions [options] FILE.tgr|FILE.psq|DIR...
   --rule R                only the games of this rule (needed when the files mix rules or sizes)
   --every K               every K-th position after the opening (default 1: all)
   --min-stones N          positions with at least N stones
@@ -157,7 +157,7 @@ usage: pbrain-tengen agree --paired A[,A2] B[,B2] [--games DIR...] [--judged FIL
     Command {
         name: "rescore",
         summary: "game files re-scored by deeper searches, with each position's best move (training targets)",
-        usage: "usage: pbrain-tengen rescore --out FILE [options] FILE.tgr...
+        usage: "usage: pbrain-tengen rescore --out FILE [options] FILE.tgr|FILE.psq|DIR...
   --out FILE              the game file to write (the games in input order)
   --nodes N               nodes a search (default 200000), one thread and a table of its own per game
   --every K               search every K-th position after the opening (default 1: all); the others keep their score
