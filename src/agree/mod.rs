@@ -17,7 +17,7 @@ use positions::{Position, Selection};
 use results::{Answer, Judged, Kinds, judged_line, read_answers, read_judged, report};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What an agreement run is asked.
@@ -94,13 +94,7 @@ pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
         && path.exists()
     {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let header = format!("# agree: {}", a.label);
-        if let Some(first) = text.lines().next()
-            && first.starts_with("# agree: ")
-            && first != header
-        {
-            return Err(format!("{} holds another run ('{first}'), not this one ('{header}')", path.display()));
-        }
+        resumable(path, &text, &format!("# agree: {}", a.label))?;
         done = read_answers(&text, &path.display().to_string(), &mut problems);
         // Positions the engine did not answer are asked again.
         done.retain(|_, answer| answer.chosen.is_some());
@@ -156,12 +150,25 @@ pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
     })())
 }
 
-/// The kinds of the positions of `games` (`.psq` files and folders), for a report's breakdown.
+/// The kinds of the positions of `games` (`.psq` files and folders), for a report's breakdown; each file that is
+/// not a readable record a problem (a results file given after `--games` is named so).
 ///
 /// # Errors
 /// A folder that cannot be listed.
-pub fn kinds_of(games: &[PathBuf]) -> Result<Kinds, String> {
-    Ok(positions::kinds(&read_psq_files(games)?.0))
+pub fn kinds_of(games: &[PathBuf], problems: &mut Vec<String>) -> Result<Kinds, String> {
+    let (read, bad) = read_psq_files(games)?;
+    problems.extend(bad);
+    Ok(positions::kinds(&read))
+}
+
+/// Whether the file at `path` is empty or starts with `header`: a file of another run, or of another kind, is not
+/// resumed or appended to.
+fn resumable(path: &Path, text: &str, header: &str) -> Result<(), String> {
+    match text.lines().next() {
+        None => Ok(()),
+        Some(first) if first == header => Ok(()),
+        Some(first) => Err(format!("{} holds something else ('{first}'), not this run ('{header}')", path.display())),
+    }
 }
 
 /// `agree --report FILE… [--games DIR…]`: the report over the answers of results files (shards pooled; a key
@@ -242,12 +249,7 @@ pub fn judge(a: &Agree, results: &[String], out: &mut dyn Write) -> Result<io::R
     let mut done = Judged::new();
     if path.exists() {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        if let Some(first) = text.lines().next()
-            && first.starts_with("# judge: ")
-            && first != label
-        {
-            return Err(format!("{} holds another judge ('{first}'), not this one ('{label}')", path.display()));
-        }
+        resumable(path, &text, &label)?;
         done = read_judged(&text, &path.display().to_string(), &mut problems);
     }
     let mut todo: Vec<(&Position, crate::types::Pos)> = Vec::new();

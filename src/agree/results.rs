@@ -308,8 +308,10 @@ pub fn report(answers: &[&Answer], kinds: &Kinds, judged: &Judged) -> String {
             mean(&losses)
         );
         let blunders: Vec<(&str, f64)> = losses.iter().map(|&(g, l)| (g, f64::from(u8::from(l > 10.0)))).collect();
-        let (p, margin, ..) = clustered(&blunders);
-        let _ = writeln!(out, "  more than 10 points: {:.1}% +/- {:.1}", 100.0 * p, 100.0 * margin);
+        let (p, margin, n, _) = clustered(&blunders);
+        if n > 0 {
+            let _ = writeln!(out, "  more than 10 points: {:.1}% +/- {:.1}", 100.0 * p, 100.0 * margin);
+        }
     }
     let regrets: Vec<(&str, f64)> = answered.iter().filter_map(|a| Some((a.game(), a.regret()?))).collect();
     if regrets.is_empty() {

@@ -19,7 +19,10 @@ pub(super) fn agree_command(args: &[String], out: &mut dyn Write) -> Result<io::
     // `--judge RESULTS[,RESULTS...]`: the run scores those files' moves instead of choosing its own.
     let (rest, judged) = match args.iter().position(|a| a == "--judge") {
         Some(at) => {
-            let files = args.get(at + 1).ok_or("--judge needs results files (joined by commas)")?;
+            let files = args
+                .get(at + 1)
+                .filter(|f| !f.starts_with("--"))
+                .ok_or("--judge needs results files (joined by commas)")?;
             let rest: Vec<String> = args[..at].iter().chain(&args[at + 2..]).cloned().collect();
             (rest, Some(files.split(',').filter(|f| !f.is_empty()).map(str::to_string).collect::<Vec<_>>()))
         }
@@ -43,7 +46,8 @@ fn report_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>
         match args[i].as_str() {
             "--games" => into_games = true,
             "--judged" => {
-                judged_files.push(args.get(i + 1).ok_or("--judged needs a judge's file")?.clone());
+                let file = args.get(i + 1).filter(|f| !f.starts_with("--")).ok_or("--judged needs a judge's file")?;
+                judged_files.push(file.clone());
                 i += 1;
             }
             other if other.starts_with("--") => return Err(format!("unknown option '{other}'")),
@@ -52,8 +56,8 @@ fn report_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>
         }
         i += 1;
     }
-    let kinds = if games.is_empty() { Default::default() } else { kinds_of(&games)? };
     let mut problems = Vec::new();
+    let kinds = if games.is_empty() { Default::default() } else { kinds_of(&games, &mut problems)? };
     let judged = judged_of(&judged_files, &mut problems)?;
     for p in &problems {
         let _ = writeln!(out, "error: {p}");

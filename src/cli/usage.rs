@@ -146,7 +146,7 @@ position once.",
   --sample N              at most N positions, a fixed sample (a smaller one is part of a larger)
   --concurrency K         positions searched at a time (default 1); --shard I/N this shard's positions
   --out FILE              the results file: each answer appended; positions already answered in it are not
-                          searched again (a file of another engine or budget is refused)
+                          searched again (a file of another build, engine or budget is refused)
   --judge R[,R...]        instead of choosing: Tengen as a judge scores the moves these results files chose, and the
                           played one, each searched alone with the budget, into --out
 usage: pbrain-tengen agree --report FILE... [--games DIR...] [--judged FILE]   the report over results files
