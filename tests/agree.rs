@@ -17,10 +17,7 @@ fn data(rel: &str) -> PathBuf {
 }
 
 fn run(args: &[&str]) -> String {
-    let out = Command::new(BIN).args(args).output().expect("run");
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(out.status.success(), "{args:?}: {text}");
-    text
+    common::run_ok(BIN, args)
 }
 
 #[test]

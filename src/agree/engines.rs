@@ -5,11 +5,12 @@ use super::positions::Position;
 use super::results::Answer;
 use crate::matches::parse_move;
 use crate::matches::process::{EngineProcess, Read};
+use crate::pattern::PatternBoard;
 use crate::search::time::Clock;
 use crate::search::tt::Table;
 use crate::search::{SearchLimits, SearchOptions, search};
 use crate::tune::data::replay_moves;
-use crate::types::Pos;
+use crate::types::{Color, Pos};
 use std::time::{Duration, Instant};
 
 /// What each search may spend.
@@ -54,18 +55,7 @@ impl Tengen {
     /// deeper look can rate the played move above the choice (a negative regret).
     #[must_use]
     pub fn answer(&self, p: &Position, budget: Budget, table: &mut Option<Table>) -> Answer {
-        let mut answer = Answer {
-            key: p.key.clone(),
-            rule: p.rule,
-            mover: p.mover.clone(),
-            played: p.played,
-            chosen: None,
-            score: None,
-            played_score: None,
-            depth: 0,
-            nodes: 0,
-            ms: 0,
-        };
+        let mut answer = Answer::unanswered(p);
         let Some((pb, side)) = replay_moves(p.size, p.rule, &p.moves) else { return answer };
         let table = table.get_or_insert_with(|| Table::new(self.table_bytes));
         let start = Instant::now();
@@ -76,11 +66,9 @@ impl Tengen {
         answer.depth = own.depth;
         answer.nodes = own.nodes;
         if own.best.is_some_and(|b| b != p.played) {
-            table.clear();
-            let limits = self.limits(budget, p.moves.len(), Some(p.played));
-            let alone = search(&pb, side, table, &limits, &self.options, |_| {});
-            answer.played_score = Some(alone.score);
-            answer.nodes += alone.nodes;
+            let (score, nodes) = self.alone(&pb, side, p, p.played, budget, table);
+            answer.played_score = Some(score);
+            answer.nodes += nodes;
         }
         answer.ms = start.elapsed().as_millis() as u64;
         answer
@@ -96,9 +84,15 @@ impl Tengen {
             return Some((-(crate::search::MATE - 1), 0));
         }
         let table = table.get_or_insert_with(|| Table::new(self.table_bytes));
+        Some(self.alone(&pb, side, p, m, budget, table))
+    }
+
+    /// The search of the legal move `m` alone in `pb` (`p`'s position, `side` to move) on a fresh table: its score
+    /// and nodes.
+    fn alone(&self, pb: &PatternBoard, side: Color, p: &Position, m: Pos, budget: Budget, table: &Table) -> (i32, u64) {
         table.clear();
-        let report = search(&pb, side, table, &self.limits(budget, p.moves.len(), Some(m)), &self.options, |_| {});
-        Some((report.score, report.nodes))
+        let report = search(pb, side, table, &self.limits(budget, p.moves.len(), Some(m)), &self.options, |_| {});
+        (report.score, report.nodes)
     }
 }
 
@@ -124,18 +118,7 @@ impl Outside {
         {
             e.end(Duration::from_millis(200));
         }
-        Answer {
-            key: p.key.clone(),
-            rule: p.rule,
-            mover: p.mover.clone(),
-            played: p.played,
-            chosen,
-            score: None,
-            played_score: None,
-            depth: 0,
-            nodes: 0,
-            ms: start.elapsed().as_millis() as u64,
-        }
+        Answer { chosen, ms: start.elapsed().as_millis() as u64, ..Answer::unanswered(p) }
     }
 
     /// The engine's move, or `None` when it cannot be started, does not answer in time or answers off the board.

@@ -4,7 +4,7 @@
 use crate::movegen::{Candidates, candidates};
 use crate::pattern::{Pattern4, PatternBoard};
 use crate::records::PsqGame;
-use crate::tune::data::replay_moves;
+use crate::tune::data::replay_game;
 use crate::types::{Pos, Rule};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -157,20 +157,12 @@ impl Kind {
 pub fn kinds(games: &[(String, PsqGame)]) -> BTreeMap<String, Kind> {
     let mut out = BTreeMap::new();
     for (path, game) in games {
-        let r = &game.record;
         let key = file_key(path);
-        let Ok(mut pb) = PatternBoard::new(r.size, r.rule) else { continue };
-        let mut side = crate::types::Color::Black;
-        for (i, &m) in r.moves.iter().enumerate() {
-            if i >= r.opening {
-                out.insert(format!("{key}#{i}"), Kind::of(&pb, side));
+        replay_game(&game.record, |pb, i, side, _, _, _| {
+            if i >= game.record.opening {
+                out.insert(format!("{key}#{i}"), Kind::of(pb, side));
             }
-            if !pb.board().is_empty(m) {
-                break;
-            }
-            pb.make(m, side);
-            side = side.opponent();
-        }
+        });
     }
     out
 }
@@ -240,13 +232,13 @@ fn game_positions(path: &str, game: &PsqGame, engines: &[String], min_ms: u32) -
     let Some(players) = &record.players else { return Vec::new() };
     let key = file_key(path);
     let mut out = Vec::new();
-    for (i, (&played, &ms)) in record.moves.iter().zip(&game.times).enumerate().skip(record.opening) {
+    replay_game(record, |pb, i, side, _, _, played| {
         let mover = &players[i % 2];
-        if ms < min_ms || !engines.iter().any(|e| e.eq_ignore_ascii_case(mover)) {
-            continue;
+        let thought = game.times.get(i).is_some_and(|&ms| ms >= min_ms);
+        if i < record.opening || !thought || !engines.iter().any(|e| e.eq_ignore_ascii_case(mover)) {
+            return;
         }
-        let Some((mut pb, side)) = replay_moves(record.size, record.rule, &record.moves[..i]) else { break };
-        let choice = match candidates(&mut pb, side) {
+        let choice = match candidates(pb, side) {
             Candidates::Moves { moves, .. } => moves.len() > 1,
             Candidates::Win(_) | Candidates::Lost => false,
         };
@@ -260,7 +252,7 @@ fn game_positions(path: &str, game: &PsqGame, engines: &[String], min_ms: u32) -
                 mover: mover.clone(),
             });
         }
-    }
+    });
     out
 }
 
@@ -268,6 +260,7 @@ fn game_positions(path: &str, game: &PsqGame, engines: &[String], min_ms: u32) -
 mod tests {
     use super::*;
     use crate::records::read_psq;
+    use crate::tune::data::replay_moves;
 
     #[test]
     fn the_split_is_by_year_for_renju_and_by_opening_for_the_single_year_leagues() {

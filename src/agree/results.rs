@@ -50,6 +50,23 @@ fn opt<T: ToString>(v: Option<T>) -> String {
 }
 
 impl Answer {
+    /// `p` not answered yet: no move, no score.
+    #[must_use]
+    pub fn unanswered(p: &super::positions::Position) -> Answer {
+        Answer {
+            key: p.key.clone(),
+            rule: p.rule,
+            mover: p.mover.clone(),
+            played: p.played,
+            chosen: None,
+            score: None,
+            played_score: None,
+            depth: 0,
+            nodes: 0,
+            ms: 0,
+        }
+    }
+
     /// Its line in a results file (moves in Gomocup's `x,y`).
     #[must_use]
     pub fn line(&self) -> String {

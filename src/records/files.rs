@@ -57,7 +57,7 @@ pub fn read_psq_files<P: AsRef<Path>>(paths: &[P]) -> Result<PsqFiles, String> {
     for path in expand_folders(paths)? {
         let name = path.display().to_string();
         match std::fs::read(&path) {
-            Ok(bytes) => match psq_text(&bytes).and_then(|text| read_psq(&text, &name)) {
+            Ok(bytes) => match psq_game(&bytes, &name) {
                 Ok(game) => games.push((name, game)),
                 Err(e) => problems.push(format!("{name}: {e}")),
             },
@@ -67,12 +67,13 @@ pub fn read_psq_files<P: AsRef<Path>>(paths: &[P]) -> Result<PsqFiles, String> {
     Ok((games, problems))
 }
 
-/// A `.psq` file's text (a byte that is not UTF-8, in an engine's name say, read as a replacement character).
-fn psq_text(bytes: &[u8]) -> Result<String, String> {
+/// The game of a `.psq` file's bytes, read from `path` (its name gives the result); a byte that is not UTF-8, in an
+/// engine's name say, is read as a replacement character.
+fn psq_game(bytes: &[u8], path: &str) -> Result<PsqGame, String> {
     if !bytes.starts_with(PSQ_MAGIC) {
         return Err("not a Piskvork record (.psq)".to_string());
     }
-    Ok(String::from_utf8_lossy(bytes).into_owned())
+    read_psq(&String::from_utf8_lossy(bytes), path)
 }
 
 /// One game file as read.
@@ -114,7 +115,7 @@ pub fn read_game_files<P: AsRef<Path>>(paths: &[P]) -> impl Iterator<Item = Resu
         let bytes = std::fs::read(&p).map_err(|e| format!("cannot read {path}: {e}"))?;
         let mut problems = Vec::new();
         let data = if bytes.starts_with(PSQ_MAGIC) {
-            match psq_text(&bytes).and_then(|text| read_psq(&text, &path)) {
+            match psq_game(&bytes, &path) {
                 Ok(game) => TrainingData { games: vec![game.record], samples: Vec::new() },
                 Err(e) => {
                     problems.push(format!("{path}: {e}"));

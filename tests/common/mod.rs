@@ -133,6 +133,14 @@ impl Rng {
     }
 }
 
+/// The standard output of the binary `bin` (the test's `CARGO_BIN_EXE_pbrain-tengen`) for `args`, which must succeed.
+pub fn run_ok(bin: &str, args: &[&str]) -> String {
+    let out = std::process::Command::new(bin).args(args).output().expect("run");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{args:?}: {text}");
+    text
+}
+
 /// A fresh scratch directory of its own for test `name` of the suite `suite` (emptied if a run left it behind).
 pub fn scratch(suite: &str, name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tengen-{suite}-{}-{name}", std::process::id()));
