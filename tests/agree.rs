@@ -6,7 +6,8 @@ mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use tengen::agree::positions::{Selection, Split, select};
+use tengen::agree::positions::{Selection, select};
+use tengen::records::gomocup::Split;
 use tengen::records::{Outcome, read_games, read_psq_files};
 use tengen::types::{Pos, Rule};
 
@@ -115,4 +116,29 @@ fn agree_names_its_mistakes() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("error: agree needs Gomocup games"));
     let missing = Command::new(BIN).args(["agree", "--report", "/no/such.tsv"]).output().expect("run");
     assert!(String::from_utf8_lossy(&missing.stdout).contains("error: cannot read /no/such.tsv"));
+}
+
+#[test]
+fn the_policy_learns_the_moves_played_in_the_learning_games_and_is_judged_on_the_others() {
+    let dir = common::scratch("agree", "policy");
+    let file = dir.join("gomocup.tgpl").display().to_string();
+    let (learning, judging) = (data("renju-2020").display().to_string(), data("renju-2021").display().to_string());
+    let args = ["train", "--policy", "--epochs", "2", "--held-out", "0", "--judging", &judging, "--out", &file];
+    // The judging games given to learn from are left out, with one line that counts them.
+    let said = run(&[&args[..], &[&learning, &judging]].concat());
+    assert!(said.contains("error: 4 of Gomocup's judging files left out"), "{said}");
+    // One learning game: Yixin's and Embryo's thought moves after the opening are its positions.
+    let data_line = said.lines().find(|l| l.starts_with("data: ")).expect("data line");
+    assert!(data_line.contains("1 renju games with best moves"), "{data_line}");
+    let judged = said.lines().find(|l| l.starts_with("judging: ")).expect("judging line");
+    for row in ["today's ordering top-1", "the build's policy top-1", "this policy top-1"] {
+        assert!(judged.contains(row), "{judged}");
+    }
+    let header = std::fs::read(&file).expect("policy written");
+    assert!(String::from_utf8_lossy(&header).contains("judging: Gomocup's judging games"));
+    // The network's trainer never reads them either.
+    let mut out = Vec::new();
+    let set = tengen::records::read_training_set(&[data("renju-2021")], &mut out).expect("read");
+    assert!(set.games.is_empty());
+    assert!(String::from_utf8_lossy(&out).starts_with("error: 4 of Gomocup's judging files left out"));
 }

@@ -1,73 +1,15 @@
-//! The yardstick's positions: from Gomocup's `.psq` games, the moves the strongest engines made after a real think,
-//! and the split of those games into the ones that may be learned from and the ones that judge.
+//! The yardstick's positions: from Gomocup's `.psq` games, the moves the strongest engines made after a real think
+//! (the split of those games into the ones that may be learned from and the ones that judge is
+//! [`crate::records::gomocup`]'s), and the kinds of threat each position holds.
 
 use crate::movegen::{Candidates, candidates};
 use crate::pattern::{Pattern4, PatternBoard};
-use crate::records::PsqGame;
+use crate::records::gomocup::{Split, file_key, read_ratings};
+use crate::records::{GameRecord, PsqGame};
 use crate::tune::data::replay_game;
 use crate::types::{Pos, Rule};
 use std::collections::BTreeMap;
 use std::path::Path;
-
-/// Which games a position may serve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Split {
-    /// Training and tuning learn from these.
-    Learn,
-    /// Only these judge: nothing is ever judged on what it learned from.
-    Judge,
-}
-
-/// The leagues the split knows, as their archives unpack (`shared/data/gomocup/`): renju's two years split by year,
-/// the single-year leagues by the opening (the first number of the file name, 0 to 11).
-const LEAGUES: [(&str, LeagueSplit); 5] = [
-    ("renju-2020", LeagueSplit::All(Split::Learn)),
-    ("renju-2021", LeagueSplit::All(Split::Judge)),
-    ("standard-2021", LeagueSplit::ByOpening),
-    ("freestyle-2021", LeagueSplit::ByOpening),
-    ("fastgame-2021", LeagueSplit::ByOpening),
-];
-
-/// Openings below this number learn, the rest judge (a league of twelve openings split in halves).
-pub const FIRST_JUDGING_OPENING: u32 = 6;
-
-#[derive(Clone, Copy, Debug)]
-enum LeagueSplit {
-    All(Split),
-    ByOpening,
-}
-
-impl Split {
-    /// The split of a Gomocup game file by its path, written down before anything learned from these games
-    /// (docs/agreement.md): renju 2020 learns and renju 2021 judges; in standard, freestyle and fastgame 2021
-    /// (one year each) the games of openings 0 to 5 learn and those of openings 6 to 11 judge. `None` for a path
-    /// outside those leagues' folders.
-    #[must_use]
-    pub fn of_path(path: &str) -> Option<Split> {
-        let parts: Vec<&str> = path.split(['/', '\\']).collect();
-        let league = parts.iter().find_map(|part| LEAGUES.iter().find(|(name, _)| part.starts_with(name)))?;
-        match league.1 {
-            LeagueSplit::All(split) => Some(split),
-            LeagueSplit::ByOpening => {
-                let opening: u32 = parts.last()?.split('_').next()?.parse().ok()?;
-                Some(if opening < FIRST_JUDGING_OPENING { Split::Learn } else { Split::Judge })
-            }
-        }
-    }
-
-    /// `learn`, `judge`.
-    ///
-    /// # Errors
-    /// Any other word.
-    pub fn parse(text: &str) -> Result<Option<Split>, String> {
-        match text {
-            "learn" => Ok(Some(Split::Learn)),
-            "judge" => Ok(Some(Split::Judge)),
-            "all" => Ok(None),
-            other => Err(format!("unknown split '{other}' (judge, learn or all)")),
-        }
-    }
-}
 
 /// Which moves become positions.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,36 +109,43 @@ pub fn kinds(games: &[(String, PsqGame)]) -> BTreeMap<String, Kind> {
     out
 }
 
-/// The names in a `ratings.txt` (`   1 10#KATAGOMO21.R  2084 …`), strongest first, without their `N#`.
-#[must_use]
-pub fn read_ratings(text: &str) -> Vec<String> {
-    text.lines()
-        .filter_map(|line| {
-            let mut words = line.split_whitespace();
-            words.next()?.parse::<u32>().ok()?;
-            let name = words.next()?;
-            Some(name.split_once('#').map_or(name, |(_, n)| n).to_string())
-        })
-        .collect()
-}
-
-/// A game file's key prefix: its path from its league's folder on (`standard-2021/league1/7_8_0_2.psq`), else its
-/// folder's name and its own.
-fn file_key(path: &str) -> String {
-    let parts: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
-    let league = parts.iter().position(|part| LEAGUES.iter().any(|(name, _)| part.starts_with(name)));
-    let from = league.unwrap_or(parts.len().saturating_sub(2));
-    parts[from..].join("/")
-}
-
 /// The positions of `games` (path and game) that `selection` asks for, in the games' order, and a line for each game
 /// or folder left out (`PATH: why`).
 #[must_use]
 pub fn select(games: &[(String, PsqGame)], selection: &Selection) -> (Vec<Position>, Vec<String>) {
-    let mut positions = Vec::new();
+    let (by_game, problems) = select_by_game(games, selection);
+    (by_game.into_iter().flat_map(|(_, p)| p).collect(), problems)
+}
+
+/// The games of `games` that `selection` takes positions from, each with the moves it asks for as its searched best
+/// moves ([`GameRecord::best`]: the move played where a position is selected, none elsewhere), for the move
+/// policy's trainer to learn what the strongest engines played; and a line for each folder left out.
+#[must_use]
+pub fn played_as_best(games: &[(String, PsqGame)], selection: &Selection) -> (Vec<GameRecord>, Vec<String>) {
+    let (by_game, problems) = select_by_game(games, selection);
+    let records = by_game
+        .into_iter()
+        .filter(|(_, positions)| !positions.is_empty())
+        .map(|(g, positions)| {
+            let mut record = games[g].1.record.clone();
+            let mut best = vec![None; record.moves.len()];
+            for p in positions {
+                best[p.moves.len()] = Some(p.played);
+            }
+            record.best = Some(best);
+            record
+        })
+        .collect();
+    (records, problems)
+}
+
+/// The positions `selection` asks for, game by game (the game's index in `games`), and a line for each folder left
+/// out.
+fn select_by_game(games: &[(String, PsqGame)], selection: &Selection) -> (Vec<(usize, Vec<Position>)>, Vec<String>) {
+    let mut out = Vec::new();
     let mut problems = Vec::new();
     let mut strongest: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();
-    for (path, game) in games {
+    for (g, (path, game)) in games.iter().enumerate() {
         if let Some(split) = selection.split
             && Split::of_path(path) != Some(split)
         {
@@ -220,9 +169,9 @@ pub fn select(games: &[(String, PsqGame)], selection: &Selection) -> (Vec<Positi
         } else {
             selection.engines.clone()
         };
-        positions.extend(game_positions(path, game, &engines, selection.min_ms));
+        out.push((g, game_positions(path, game, &engines, selection.min_ms)));
     }
-    (positions, problems)
+    (out, problems)
 }
 
 /// The positions of one game: the moves after the opening by one of `engines` that took `min_ms` or more, where the
@@ -263,17 +212,6 @@ mod tests {
     use crate::tune::data::replay_moves;
 
     #[test]
-    fn the_split_is_by_year_for_renju_and_by_opening_for_the_single_year_leagues() {
-        assert_eq!(Split::of_path("g/renju-2020/3_0_1_1.psq"), Some(Split::Learn));
-        assert_eq!(Split::of_path("/x/renju-2021/3_0_1_1.psq"), Some(Split::Judge));
-        assert_eq!(Split::of_path("standard-2021/league1/5_2_1_0.psq"), Some(Split::Learn));
-        assert_eq!(Split::of_path("standard-2021/league2/6_2_1_0.psq"), Some(Split::Judge));
-        assert_eq!(Split::of_path("fastgame-2021/11_0_1_2.psq"), Some(Split::Judge));
-        assert_eq!(Split::of_path("freestyle-2021/league1/x_1.psq"), None);
-        assert_eq!(Split::of_path("games/3_0_1_1.psq"), None);
-    }
-
-    #[test]
     fn kinds_name_the_threats_on_the_board() {
         use crate::types::Color;
         let board = |moves: &str| {
@@ -287,12 +225,6 @@ mod tests {
         // Blocked at e8: a four can still be made, nothing else.
         assert_eq!(Kind::of(&board("f8 e8 g8 a1 h8 a3").0, Color::Black), Kind::Fours);
         assert_eq!(Kind::of(&board("h8 a1").0, Color::Black), Kind::Quiet);
-    }
-
-    #[test]
-    fn ratings_are_read_strongest_first_without_their_numbers() {
-        let text = "Rank Name  Elo\n   1 10#KATAGOMO21.R  2084   66\n   2 0#EMBRYO21.R     2018   60\n";
-        assert_eq!(read_ratings(text), ["KATAGOMO21.R", "EMBRYO21.R"]);
     }
 
     #[test]
@@ -316,8 +248,24 @@ mod tests {
         assert_eq!(keys(&both, 2000), ["4", "5", "6"]);
         let p = &game_positions("league1/0_0_1_1.psq", &game, &both, 4000)[0];
         assert_eq!((p.key.as_str(), p.mover.as_str(), p.moves.len()), ("league1/0_0_1_1.psq#6", "A", 6));
-        assert_eq!(file_key("/x/freestyle-2021/league1/7_8_0_2.psq"), "freestyle-2021/league1/7_8_0_2.psq");
-        assert_eq!(file_key("/x/games/7_8_0_2.psq"), "games/7_8_0_2.psq");
         assert_eq!(p.played.notation(15), "I8");
+    }
+
+    #[test]
+    fn the_moves_played_become_the_best_moves_of_the_selected_positions_alone() {
+        let text = "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n7,8,1500\n1,1,1200\n6,8,3000\n6,9,2000\n9,8,5000\n\
+                    10,8,2500\nA.zip\nB.zip\n-1\n1,Freestyle1\n";
+        let game = read_psq(text, "0_0_1_1.psq").expect("valid");
+        let games = vec![("freestyle-2021/league1/0_0_1_1.psq".to_string(), game.clone())];
+        let selection = Selection { engines: vec!["A".to_string()], split: None, ..Selection::default() };
+        let (records, problems) = played_as_best(&games, &selection);
+        assert!(problems.is_empty());
+        let best = records[0].best.clone().expect("best moves");
+        // A's thought choices are stones 2, 4 and 6 (as the positions test finds).
+        let expect: Vec<Option<Pos>> = (0..8).map(|i| [2, 4, 6].contains(&i).then(|| game.record.moves[i])).collect();
+        assert_eq!(best, expect);
+        assert_eq!(records[0].moves, game.record.moves);
+        let nobody = Selection { engines: vec!["C".to_string()], ..selection };
+        assert!(played_as_best(&games, &nobody).0.is_empty());
     }
 }

@@ -2,10 +2,11 @@
 
 use super::OptionCursor;
 use crate::agree::engines::{Budget, Measured, Outside, Tengen};
-use crate::agree::positions::{Selection, Split};
+use crate::agree::positions::Selection;
 use crate::agree::{Agree, judge, judged_of, kinds_of, paired_files, report_files, run};
 use crate::eval::{EvalChoice, Weights, WeightsRef};
 use crate::matches::Shard;
+use crate::records::gomocup::Split;
 use crate::search::SearchOptions;
 use crate::search::params::Params;
 use std::io::{self, Write};

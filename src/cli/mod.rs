@@ -108,7 +108,7 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
         "analyze" => think::analyze_command(rest, out),
         "selfplay" => selfplay::parse_selfplay(rest).map(|m| crate::selfplay::run(&m, out)),
         "tune" => tune::parse_tune(rest).map(|c| crate::tune::run::run(&c, out)),
-        "train" => train::parse_train(rest).map(|c| crate::train::run::run(&c, out)),
+        "train" => train::parse_train(rest).map(|c| train::run_train(&c, out)),
         "spsa" => spsa::parse_spsa(rest).and_then(|c| crate::tune::spsa_run::run_spsa(&c, out)),
         "match" => match_options::parse_match(rest, out).map(|c| crate::matches::run(&c, out).map(|_| ())),
         "gauntlet" => gauntlet::gauntlet_command(rest, out),

@@ -1,12 +1,22 @@
-//! `train`: its options read into a training run ([`crate::train::run`]), which reads the game files, fits the
-//! network (or with `--policy` the move policy) and prints as it goes.
+//! `train`: its options read into a training run ([`TrainRun`]), which reads the game files, fits the network
+//! ([`crate::train::run`]) or with `--policy` the move policy ([`crate::train::policy_run`]) and prints as it goes.
 
 use super::OptionCursor;
 use super::options::non_negative;
+use crate::agree::positions::Selection;
 use crate::train::TrainOptions;
+use crate::train::config::TrainRun;
 use crate::train::policy::PolicyOptions;
-use crate::train::run::TrainRun;
 use crate::types::Rule;
+use std::io::{self, Write};
+
+/// Runs the training run `c`: the move policy's with `--policy`, else the network's.
+///
+/// # Errors
+/// Output I/O errors.
+pub fn run_train(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
+    if c.policy { crate::train::policy_run::run_policy(c, out) } else { crate::train::run::run(c, out) }
+}
 
 /// Parses the options of `train`.
 ///
@@ -30,6 +40,8 @@ pub fn parse_train(args: &[String]) -> Result<TrainRun, String> {
         policy: false,
         policy_options: PolicyOptions::default(),
         network: None,
+        gomocup: Selection { split: None, ..Selection::default() },
+        judging: Vec::new(),
         line: format!("pbrain-tengen train {}", args.join(" ")),
     };
     let mut cursor = OptionCursor::new(args);
@@ -58,6 +70,12 @@ pub fn parse_train(args: &[String]) -> Result<TrainRun, String> {
             }
             "--l2" => c.policy_options.l2 = real("pull")?,
             "--network" => c.network = Some(value()?),
+            "--players" => c.gomocup.strongest = (real("engine count")? as usize).max(1),
+            "--engines" => {
+                c.gomocup.engines = value()?.split(',').map(|s| s.trim().to_string()).collect();
+            }
+            "--min-ms" => c.gomocup.min_ms = real("time")? as u32,
+            "--judging" => c.judging.push(value()?),
             "--policy" if inline.is_none() => c.policy = true,
             "--k" => c.k = Some(real("K")?.max(1.0)),
             "--units" => c.units = real("units")?.clamp(0.01, 10.0),

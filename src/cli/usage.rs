@@ -275,11 +275,18 @@ A damaged library is read up to the damage: what was read is shown or written, t
   --empty-only                 pool the empty points alone (a third of the tables read, fewer sums kept)
   --head-epochs N              epochs of the head alone on the rounded tables after the fit (default 2)
   --seed S                     the seed of the split and the order
-  --policy                     train the move policy instead, on the best moves of re-scored games (rescore):
+  --policy                     train the move policy instead, on the best moves of re-scored games (rescore)
+                               and on the moves played in Gomocup's .psq games (never its judging games):
                                prints its top-1 and top-3 agreement beside today's ordering's (default 40
                                epochs, batch 256, lr 0.05)
   --network FILE               with --policy: the network whose sums it reads (default the embedded one)
-  --l2 X                       with --policy: how hard the code tables are pulled back to their start (default 0)",
+  --l2 X                       with --policy: how hard the code tables are pulled back to their start (default 0)
+  --players N                  with --policy, .psq games: the moves of each league's N strongest engines by its
+                               ratings.txt (default 2)
+  --engines A,B                with --policy, .psq games: these engines' moves instead
+  --min-ms MS                  with --policy, .psq games: moves that took less are left out (default 1000)
+  --judging DIR                with --policy: also measure the policies on the yardstick's positions of these
+                               Gomocup judging games (docs/agreement.md)",
     },
     Command {
         name: "spsa",

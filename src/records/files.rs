@@ -3,6 +3,7 @@
 //! [`read_training_set`]), the training set the trainers learn from, and game files created or appended to. A folder
 //! stands for the game files under it ([`expand_folders`]); a `.psq` file is one game.
 
+use super::gomocup::{Split, judging_left_out};
 use super::{GameRecord, PSQ_MAGIC, PsqGame, Sample, TrainingData, read_psq, read_training, write_header};
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -147,14 +148,17 @@ pub fn read_games<P: AsRef<Path>>(paths: &[P], out: &mut dyn Write) -> Result<Ve
 }
 
 /// The training set of `paths` for the trainers (`tune`, `train`): each bad record, and each file that cannot be
-/// read, an `error:` line on `out`; the rest is read.
+/// read, an `error:` line on `out`; the rest is read. Gomocup's judging games ([`Split::Judge`]) are never learned
+/// from: they are left out with one `error:` line that counts them.
 ///
 /// # Errors
 /// Output I/O errors.
 pub fn read_training_set<P: AsRef<Path>>(paths: &[P], out: &mut dyn Write) -> io::Result<TrainingSet> {
     let mut set = TrainingSet::default();
+    let mut judging = Vec::new();
     for file in read_game_files(paths) {
         match file {
+            Ok(file) if Split::of_path(&file.path) == Some(Split::Judge) => judging.push(file.path),
             Ok(file) => {
                 for problem in &file.problems {
                     writeln!(out, "error: {problem}")?;
@@ -163,6 +167,10 @@ pub fn read_training_set<P: AsRef<Path>>(paths: &[P], out: &mut dyn Write) -> io
             }
             Err(e) => writeln!(out, "error: {e}")?,
         }
+    }
+    set.close();
+    if let Some(first) = judging.first() {
+        writeln!(out, "{}", judging_left_out(judging.len(), first))?;
     }
     Ok(set)
 }
@@ -174,28 +182,55 @@ pub struct TrainingSet {
     pub games: Vec<GameRecord>,
     /// The samples.
     pub samples: Vec<Sample>,
-    /// Per file: `PATH (G games, S samples…)`.
+    /// Per file: `PATH (G games, S samples…)`; per folder of `.psq` records, `FOLDER/*.psq (F files, G games…)`.
     pub sources: Vec<String>,
+    /// Per folder of `.psq` records not yet written into `sources`: files, games kept, games left out.
+    psq: Vec<(String, [usize; 3])>,
 }
 
 impl TrainingSet {
     /// Adds a file's samples and its games, less those that ended by Black's forbidden move: the rule decided them,
-    /// not the position. They are counted in the file's source line.
+    /// not the position. They are counted in the file's source line (a `.psq` record in its folder's).
     pub fn add(&mut self, file: GameFile) {
         let total = file.data.games.len();
         let kept: Vec<GameRecord> = file.data.games.into_iter().filter(|g| g.forbidden_end.is_none()).collect();
-        let forfeits = match total - kept.len() {
-            0 => String::new(),
-            n => format!(", {n} more that ended by a forbidden move left out"),
-        };
-        self.sources.push(format!(
-            "{} ({} games, {} samples{forfeits})",
-            file.path,
-            kept.len(),
-            file.data.samples.len()
-        ));
+        if let Some(folder) = file.path.strip_suffix(".psq").map(|_| psq_folder(&file.path)) {
+            if self.psq.last().is_none_or(|(f, _)| *f != folder) {
+                self.psq.push((folder, [0; 3]));
+            }
+            if let Some((_, n)) = self.psq.last_mut() {
+                *n = [n[0] + 1, n[1] + kept.len(), n[2] + total - kept.len()];
+            }
+        } else {
+            let forfeits = forfeits(total - kept.len());
+            let samples = file.data.samples.len();
+            self.sources.push(format!("{} ({} games, {samples} samples{forfeits})", file.path, kept.len()));
+        }
         self.games.extend(kept);
         self.samples.extend(file.data.samples);
+    }
+
+    /// Writes the `.psq` folders' source lines.
+    fn close(&mut self) {
+        for (folder, [files, games, left]) in std::mem::take(&mut self.psq) {
+            self.sources.push(format!("{folder}/*.psq ({files} files, {games} games{})", forfeits(left)));
+        }
+    }
+}
+
+/// `, N more that ended by a forbidden move left out`, or nothing for none.
+fn forfeits(n: usize) -> String {
+    match n {
+        0 => String::new(),
+        n => format!(", {n} more that ended by a forbidden move left out"),
+    }
+}
+
+/// The folder of a `.psq` record's path (`.` for none).
+fn psq_folder(path: &str) -> String {
+    match Path::new(path).parent().map(|d| d.display().to_string()) {
+        Some(d) if !d.is_empty() => d,
+        _ => ".".to_string(),
     }
 }
 

@@ -2,13 +2,14 @@
 //! written by the match runner, self-play and `rescore`), Piskvork's record (`.psq`, `psq.rs`: one game a file, as
 //! Gomocup publishes its tournaments; read only) and c-gomoku-cli's samples (`samples.rs`: single positions, read
 //! only). `files.rs` reads whole files of any of them (and folders of them) for the commands, and creates and
-//! appends to game files.
+//! appends to game files; `gomocup.rs` says which of Gomocup's games may be learned from and which only judge.
 //!
 //! Both formats pack a point in 16 bits as `(x << 5) | y`, with Gomocup's `x` and `y`. Readers never stop at a bad
 //! record: it is reported (`record N: …`) and the rest is used. A file cut short reports its last record as
 //! truncated.
 
 mod files;
+pub mod gomocup;
 mod psq;
 mod samples;
 mod tgr;

@@ -7,10 +7,11 @@
 //! tables' gradients are sparse (a position touches a few thousand of their rows), so each chunk lists the rows it
 //! touched and Adam moves only those (the moments of the other rows wait, as sparse Adam does).
 
+pub mod config;
 pub mod data;
 pub mod model;
 pub mod policy;
-mod policy_run;
+pub mod policy_run;
 pub mod run;
 
 use crate::eval::network::F;

@@ -1,15 +1,19 @@
 //! The move policy's training run (`pbrain-tengen train --policy`): game files with searched best moves (`rescore`
-//! writes them) read, the move policy of one rule group fitted over the sums of a network (see [`super::policy`]),
-//! both losses reported after every epoch and the top-1 and top-3 agreement with the best moves beside today's
-//! ordering's, and the policy file written with its provenance.
+//! writes them) and Gomocup's `.psq` games (the moves the strongest engines played) read, the move policy of one
+//! rule group fitted over the sums of a network (see [`super::policy`]), both losses reported after every epoch and
+//! the top-1 and top-3 agreement with the best moves beside today's ordering's (and on Gomocup's judging games
+//! beside the shipped policy's), and the policy file written with its provenance.
 
-use super::policy::{PolicyData, PolicyModel, agreement, fit_temperature, train_policy};
-use super::run::TrainRun;
-use crate::eval::default_weights;
+use super::config::TrainRun;
+use super::policy::{Agreement, PolicyData, PolicyModel, agreement, fit_temperature, train_policy};
+use crate::agree::positions::{Selection, played_as_best};
 use crate::eval::network::{Group, Network, embedded_network};
-use crate::records::{TrainingSet, read_training_set};
+use crate::eval::{Weights, default_weights, policy};
+use crate::records::gomocup::{Split, judging_left_out};
+use crate::records::{GameRecord, TrainingSet, expand_folders, read_psq_files, read_training_set};
 use crate::tune::split;
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// Runs `train --policy` as the command prints it.
@@ -30,7 +34,17 @@ pub fn run_policy(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
             None => return writeln!(out, "error: this build has no {} network to read", group.name()),
         },
     };
-    let TrainingSet { games, sources, .. } = read_training_set(&c.files, out)?;
+    let files = match expand_folders(&c.files) {
+        Ok(files) => files,
+        Err(e) => return writeln!(out, "error: {e}"),
+    };
+    let (psq, other): (Vec<PathBuf>, Vec<PathBuf>) = files.into_iter().partition(|p| is_psq(p));
+    let TrainingSet { mut games, mut sources, .. } = read_training_set(&other, out)?;
+    if !psq.is_empty() {
+        let (played, source) = played_games(&psq, &c.gomocup, out)?;
+        games.extend(played);
+        sources.push(source);
+    }
     let (_, held_games) = split(games.len(), c.held_out, c.policy_options.seed);
     let mut is_held = vec![false; games.len()];
     for &g in &held_games {
@@ -94,6 +108,7 @@ pub fn run_policy(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
     let mut policy = model.round(net);
     let fitted = parts.map(|p| agreement(&data, p, |side, cand| policy.score_of(side, &cand.x)));
     writeln!(out, "policy (rounded): held-out {}; train {}", fitted[1].text(), fitted[0].text())?;
+    let judged = if c.judging.is_empty() { None } else { judging(c, net, weights, &policy, out)? };
     let o = &c.policy_options;
     policy.header = vec![
         format!("Tengen {} move policy, trained by pbrain-tengen train --policy (see docs/engine.md)", group.name()),
@@ -115,6 +130,7 @@ pub fn run_policy(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
             fitted[1].text()
         ),
     ];
+    policy.header.extend(judged);
     if let Some(path) = &c.out {
         match policy.save(path) {
             Ok(()) => writeln!(out, "wrote {path}")?,
@@ -122,4 +138,105 @@ pub fn run_policy(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Whether `path` names a `.psq` record.
+fn is_psq(path: &std::path::Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("psq"))
+}
+
+/// The games of Gomocup's `.psq` records `paths` with the moves `selection` takes as their best moves (the moves
+/// the strongest engines played), and the source line that says so. Bad records, judging games (never learned
+/// from) and games that ended by Black's forbidden move are left out, each kind with an `error:` line or a count.
+fn played_games(
+    paths: &[PathBuf],
+    selection: &Selection,
+    out: &mut dyn Write,
+) -> io::Result<(Vec<GameRecord>, String)> {
+    let (games, problems) = match read_psq_files(paths) {
+        Ok(read) => read,
+        Err(e) => {
+            writeln!(out, "error: {e}")?;
+            return Ok((Vec::new(), "no .psq games".to_string()));
+        }
+    };
+    for problem in problems {
+        writeln!(out, "error: {problem}")?;
+    }
+    let total = games.len();
+    let (judging, games): (Vec<_>, Vec<_>) =
+        games.into_iter().partition(|(path, _)| Split::of_path(path) == Some(Split::Judge));
+    if let Some((first, _)) = judging.first() {
+        writeln!(out, "{}", judging_left_out(judging.len(), first))?;
+    }
+    let (games, forfeits): (Vec<_>, Vec<_>) = games.into_iter().partition(|(_, g)| g.record.forbidden_end.is_none());
+    let (records, skipped) = played_as_best(&games, selection);
+    for problem in skipped {
+        writeln!(out, "error: {problem}")?;
+    }
+    let whose = if selection.engines.is_empty() {
+        format!("each league's {} strongest by its ratings.txt", selection.strongest)
+    } else {
+        selection.engines.join(", ")
+    };
+    let source = format!(
+        "{total} .psq games ({} judging and {} ended by a forbidden move left out): the moves of {whose} of {} ms or \
+         more after the opening, in {} games",
+        judging.len(),
+        forfeits.len(),
+        selection.min_ms,
+        records.len()
+    );
+    Ok((records, source))
+}
+
+/// Measures on Gomocup's judging games `c.judging` the top-1 and top-3 agreement with the moves the yardstick takes
+/// (each league's two strongest engines' moves of a second or more: docs/agreement.md) of today's ordering, the
+/// build's policy for `net` (if it has one) and `fitted`, and prints them; the lines for the policy's header, or
+/// `None` where no position could be read.
+fn judging(
+    c: &TrainRun,
+    net: &'static Network,
+    weights: &Weights,
+    fitted: &policy::Policy,
+    out: &mut dyn Write,
+) -> io::Result<Option<String>> {
+    let (games, problems) = match read_psq_files(&c.judging) {
+        Ok(read) => read,
+        Err(e) => {
+            writeln!(out, "error: {e}")?;
+            return Ok(None);
+        }
+    };
+    for problem in problems {
+        writeln!(out, "error: {problem}")?;
+    }
+    let (records, skipped) = played_as_best(&games, &Selection::default());
+    for problem in skipped {
+        writeln!(out, "error: {problem}")?;
+    }
+    let mut data = PolicyData::new(Group::of(c.rule));
+    for record in &records {
+        data.add_game(record, net, weights);
+    }
+    if data.samples.is_empty() {
+        writeln!(out, "error: no {} judging positions in {}", Group::of(c.rule).name(), c.judging.join(", "))?;
+        return Ok(None);
+    }
+    let all: Vec<usize> = (0..data.samples.len()).collect();
+    let mut rows: Vec<(&str, Agreement)> = vec![("today's ordering", agreement(&data, &all, |_, cand| cand.order))];
+    if let Some(shipped) = policy::for_network(net) {
+        rows.push(("the build's policy", agreement(&data, &all, |side, cand| shipped.score_of(side, &cand.x))));
+    }
+    rows.push(("this policy", agreement(&data, &all, |side, cand| fitted.score_of(side, &cand.x))));
+    let rows: Vec<String> = rows.iter().map(|(name, a)| format!("{name} {}", a.text())).collect();
+    let line = format!(
+        "Gomocup's judging games ({} positions of {} games; {} with one answer or the move off the list left out): {}",
+        data.samples.len(),
+        data.games,
+        data.skipped,
+        rows.join("; ")
+    );
+    writeln!(out, "judging: {line}")?;
+    Ok(Some(format!("judging: {line}")))
 }

@@ -1,62 +1,19 @@
-//! A training run as `pbrain-tengen train` makes it, from game files to the network file: what it is asked
-//! ([`TrainRun`]), the files read (`FILE:K` counts a file's training games K times), the network fitted ([`super::train`]),
+//! A training run as `pbrain-tengen train` makes it, from game files to the network file: the files read (`FILE:K` counts a file's training games K times), the network fitted ([`super::train`]),
 //! its losses after every epoch and the head fitted again on the rounded tables, the rounded network checked against
 //! the float model and beside the classical evaluation, each step reported on the command's output, and the file
-//! written with its provenance. The move policy's run is `policy_run.rs`.
+//! written with its provenance. What a run is asked is `config.rs`'s; the move policy's run is `policy_run.rs`.
 
+use super::config::TrainRun;
 use super::data::NetData;
 use super::model::{Model, Trace};
-use super::policy::PolicyOptions;
 use super::{Epoch, TrainOptions, train, zero_unseen};
 use crate::eval::network::{Accumulator, Group, Network};
 use crate::eval::{EVAL_LIMIT, default_weights};
 use crate::records::read_training_set;
 use crate::tune::data::Dataset;
 use crate::tune::{eval_loss, eval_params, fit_k, split_games_and_samples};
-use crate::types::Rule;
 use std::io::{self, Write};
 use std::time::Instant;
-
-/// What a training run (`pbrain-tengen train`) is asked.
-#[derive(Clone, Debug)]
-pub struct TrainRun {
-    /// The data files.
-    pub files: Vec<String>,
-    /// The rule whose group is trained.
-    pub rule: Rule,
-    /// Where the network goes (nothing is written without it).
-    pub out: Option<String>,
-    /// A network file to start from (else a seeded random start).
-    pub init: Option<String>,
-    /// Held-out fraction of the games.
-    pub held_out: f64,
-    /// Positions whose side to move has a VCF within this many nodes are left out (0: none are).
-    pub drop_vcf: u64,
-    /// The weight of the search's score in the target.
-    pub score_weight: f64,
-    /// Evaluation units per logit (None: fitted to the classical evaluation, so both speak the same units).
-    pub k: Option<f64>,
-    /// The network's output is written at this fraction of `k` units per logit (1: the classical units). Below 1
-    /// the search hears less of what the network adds (a residual network) or less of all of it (standalone).
-    pub units: f64,
-    /// Whether the network learns what the classical evaluation misses (its output added to the classical
-    /// evaluation) rather than the whole value.
-    pub residual: bool,
-    /// Whether only the empty points are pooled (see [`Network::empty_only`]).
-    pub empty_only: bool,
-    /// The fit's options.
-    pub options: TrainOptions,
-    /// Epochs in which the head alone learns on the rounded tables, after the fit (0: none).
-    pub head_epochs: usize,
-    /// Whether the move policy is trained instead of the network (see [`super::policy`]).
-    pub policy: bool,
-    /// The policy's options (`--epochs`, `--batch`, `--lr`, `--seed` and `--l2` set them too).
-    pub policy_options: PolicyOptions,
-    /// The network whose sums the policy reads (None: the build's embedded network of the rule).
-    pub network: Option<String>,
-    /// The command line, for the provenance.
-    pub line: String,
-}
 
 /// A data file argument: `FILE:K` (K from 1 to 100) is FILE with each training game counted K times; anything
 /// else is a file counted once.
@@ -71,15 +28,11 @@ pub fn weighted(spec: &str) -> (&str, usize) {
 }
 
 /// Runs `train` as the command prints it: the data read (each bad record an `error:` line), the losses after every
-/// epoch, the rounded network checked against the float model, and the network written with its provenance; with
-/// `policy`, the move policy's run (`policy_run.rs`) instead.
+/// epoch, the rounded network checked against the float model, and the network written with its provenance.
 ///
 /// # Errors
 /// Output I/O errors.
 pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
-    if c.policy {
-        return super::policy_run::run_policy(c, out);
-    }
     let start = Instant::now();
     let group = Group::of(c.rule);
     // `FILE:K` counts each of the file's training games K times (its held-out games once).

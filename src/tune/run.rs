@@ -47,7 +47,7 @@ pub fn run(c: &TuneRun, out: &mut dyn Write) -> io::Result<()> {
         },
     };
     let start = Instant::now();
-    let TrainingSet { games, samples, sources } = read_training_set(&c.files, out)?;
+    let TrainingSet { games, samples, sources, .. } = read_training_set(&c.files, out)?;
     let [(train_games, held_games), (train_samples, held_samples)] =
         split_games_and_samples(games.len(), samples.len(), c.held_out, c.options.seed);
     let mut data = Dataset { vcf_nodes: c.drop_vcf, ..Dataset::default() };
