@@ -141,9 +141,13 @@ fn parse_agree(args: &[String]) -> Result<Agree, String> {
         None => (
             Measured::Tengen(Box::new(Tengen { options, table_bytes: (hash_mb as usize) << 20 })),
             format!(
-                "Tengen {} ({} evaluation), {spent} a move",
+                "Tengen {} ({}), {spent} a move",
                 env!("TENGEN_COMMIT"),
-                options.eval.name(crate::types::Rule::Renju)
+                match options.eval.network(crate::types::Rule::Renju) {
+                    // The network's checksum, so that a run resumed with another network is refused.
+                    Some(net) => format!("network evaluation {:016x}", crate::eval::policy::network_checksum(net)),
+                    None => "classical evaluation".to_string(),
+                }
             ),
         ),
     };
@@ -174,5 +178,17 @@ mod tests {
         assert!(parse_agree(&args("--nodes 0 g")).is_err());
         assert!(parse_agree(&args("--nodes 5 --split some g")).unwrap_err().contains("split"));
         assert!(parse_agree(&args("--nodes 5 --bogus g")).unwrap_err().contains("--bogus"));
+    }
+
+    #[test]
+    fn the_label_names_the_network_so_that_another_cannot_resume_a_run() {
+        let default = parse_agree(&args("--nodes 5 g")).expect("valid").label;
+        let classical = parse_agree(&args("--nodes 5 --eval classical g")).expect("valid").label;
+        assert!(classical.contains("(classical evaluation)"), "{classical}");
+        if let Some(net) = crate::eval::network::default_network(crate::types::Rule::Renju) {
+            let sum = format!("{:016x}", crate::eval::policy::network_checksum(net));
+            assert!(default.contains(&format!("(network evaluation {sum})")), "{default}");
+        }
+        assert_ne!(default, classical);
     }
 }
