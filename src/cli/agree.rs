@@ -141,17 +141,30 @@ fn parse_agree(args: &[String]) -> Result<Agree, String> {
         None => (
             Measured::Tengen(Box::new(Tengen { options, table_bytes: (hash_mb as usize) << 20 })),
             format!(
-                "Tengen {} ({}), {spent} a move",
+                "Tengen {} ({}){}, {spent} a move",
                 env!("TENGEN_COMMIT"),
                 match options.eval.network(crate::types::Rule::Renju) {
                     // The network's checksum, so that a run resumed with another network is refused.
                     Some(net) => format!("network evaluation {:016x}", crate::eval::policy::network_checksum(net)),
                     None => "classical evaluation".to_string(),
-                }
+                },
+                changed_params(&options.params)
             ),
         ),
     };
     Ok(a)
+}
+
+/// The search values `params` changes from the shipped ones, as `, params NAME VALUE ...` (nothing where it changes
+/// none), so that a run resumed with other values is refused.
+fn changed_params(params: &Params) -> String {
+    let changed: Vec<String> = Params::SPECS
+        .iter()
+        .zip(params.values())
+        .filter(|(spec, v)| spec.default != *v)
+        .map(|(spec, v)| format!("{} {v}", spec.name))
+        .collect();
+    if changed.is_empty() { String::new() } else { format!(", params {}", changed.join(" ")) }
 }
 
 #[cfg(test)]
@@ -181,7 +194,7 @@ mod tests {
     }
 
     #[test]
-    fn the_label_names_the_network_so_that_another_cannot_resume_a_run() {
+    fn the_label_names_the_network_and_the_changed_values_so_that_no_other_resumes_a_run() {
         let default = parse_agree(&args("--nodes 5 g")).expect("valid").label;
         let classical = parse_agree(&args("--nodes 5 --eval classical g")).expect("valid").label;
         assert!(classical.contains("(classical evaluation)"), "{classical}");
@@ -190,5 +203,13 @@ mod tests {
             assert!(default.contains(&format!("(network evaluation {sum})")), "{default}");
         }
         assert_ne!(default, classical);
+        assert!(!default.contains("params"), "{default}");
+        let dir = std::env::temp_dir().join(format!("tengen-agree-label-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temporary folder");
+        let file = dir.join("trial.params");
+        std::fs::write(&file, "param lmp_power 130\nparam rfp_margin 97\n").expect("written");
+        let trial = parse_agree(&args(&format!("--nodes 5 --params {} g", file.display()))).expect("valid").label;
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(trial.ends_with(", params lmp_power 130, 5 nodes a move"), "{trial}");
     }
 }

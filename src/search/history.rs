@@ -18,16 +18,31 @@ impl Default for History {
 }
 
 impl History {
-    /// The history's contribution to `side`'s move ordering value of `m`, the capped value divided by `div`.
+    /// The history's contribution to `side`'s move ordering value of `m`, the value kept within
+    /// ±[`HISTORY_ORDER_CAP`] and divided by `div`.
     #[must_use]
     pub fn order_bonus(&self, side: Color, m: Pos, div: i32) -> i32 {
-        self.table[side.index()][m.index()].min(HISTORY_ORDER_CAP) / div.max(1)
+        self.table[side.index()][m.index()].clamp(-HISTORY_ORDER_CAP, HISTORY_ORDER_CAP) / div.max(1)
     }
 
-    /// Records that `side`'s quiet move `m` caused a cut-off at `depth`.
-    pub fn reward(&mut self, side: Color, m: Pos, depth: i32) {
+    /// Records that `side`'s quiet move `m` caused a cut-off at `depth`: `depth²` more, up to [`HISTORY_MAX`]; or,
+    /// with `gravity` (not 0), a step of `depth²` towards `gravity` that shrinks as the value nears it.
+    pub fn reward(&mut self, side: Color, m: Pos, depth: i32, gravity: i32) {
         let h = &mut self.table[side.index()][m.index()];
-        *h = (*h + depth * depth).min(HISTORY_MAX);
+        if gravity > 0 {
+            *h = pulled(*h, depth * depth, gravity);
+        } else {
+            *h = (*h + depth * depth).min(HISTORY_MAX);
+        }
+    }
+
+    /// Records that `side`'s quiet move `m` was searched at `depth` before another caused the cut-off: with
+    /// `gravity` (not 0), a step of `depth²` towards `-gravity` that shrinks as the value nears it; nothing without.
+    pub fn penalize(&mut self, side: Color, m: Pos, depth: i32, gravity: i32) {
+        if gravity > 0 {
+            let h = &mut self.table[side.index()][m.index()];
+            *h = pulled(*h, -depth * depth, gravity);
+        }
     }
 
     /// `side`'s quiet move that last refuted the opponent's move `last`.
@@ -42,9 +57,42 @@ impl History {
     }
 }
 
+/// `value` moved by `bonus` (at most `gravity` either way) less its share of the way already gone towards
+/// ±`gravity`: the result stays within ±`gravity`, and a move that often refutes and often fails settles between.
+fn pulled(value: i32, bonus: i32, gravity: i32) -> i32 {
+    let b = bonus.clamp(-gravity, gravity);
+    let decay = i64::from(value) * i64::from(b.abs()) / i64::from(gravity);
+    (value + b - decay as i32).clamp(-gravity, gravity)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gravity_bounds_the_history_and_penalties_pull_it_down() {
+        let mut h = History::default();
+        let (a, b) = (Pos::new(7, 7), Pos::new(8, 8));
+        for _ in 0..1000 {
+            h.reward(Color::Black, a, 30, 4096);
+            h.penalize(Color::Black, b, 30, 4096);
+        }
+        let (ha, hb) = (h.table[0][a.index()], h.table[0][b.index()]);
+        assert!((3500..=4096).contains(&ha) && (-4096..=-3500).contains(&hb), "{ha} {hb}");
+        assert!(h.order_bonus(Color::Black, a, 64) > 0 && h.order_bonus(Color::Black, b, 64) < 0);
+        // Without gravity penalties do nothing and rewards only add.
+        let mut plain = History::default();
+        plain.reward(Color::White, a, 10, 0);
+        plain.penalize(Color::White, a, 10, 0);
+        assert_eq!(plain.table[1][a.index()], 100);
+        // A value refuted as often as it fails stays near zero.
+        let mut mixed = History::default();
+        for _ in 0..500 {
+            mixed.reward(Color::White, b, 20, 4096);
+            mixed.penalize(Color::White, b, 20, 4096);
+        }
+        assert!(mixed.table[1][b.index()].abs() < 400, "{}", mixed.table[1][b.index()]);
+    }
 
     #[test]
     fn a_counter_move_is_kept_per_colour_and_the_newest_replaces_the_older() {

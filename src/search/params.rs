@@ -266,6 +266,33 @@ tunables! {
     /// and the points three steps from a stone on its lines; 2 the 7×7 square and the points four steps away on the
     /// stone's lines (Rapfi's default); 3 the points one and two steps from a stone on its lines only (PentaZen's).
     cand_range = 0 in 0..=3 step 1.0 Trial;
+    // Issue 73's trials: a search shaped at a million nodes.
+    /// Move-count pruning at every depth (0: only to `lmp_depth`, as tuned at 20,000 nodes): quiet moves after the
+    /// first `lmp_curve_base + lmp_curve_scale · depth^(lmp_power / 100)` (both in hundredths) are skipped, and
+    /// after `lmp_worsening` hundredths of that where the position is not improving (its static evaluation no
+    /// better than two plies before).
+    lmp_power = 0 in 0..=200 step 10.0 Trial;
+    /// See `lmp_power`.
+    lmp_curve_base = 300 in 0..=1000 step 50.0 Trial;
+    /// See `lmp_power`.
+    lmp_curve_scale = 200 in 25..=800 step 25.0 Trial;
+    /// See `lmp_power`.
+    lmp_worsening = 50 in 20..=100 step 5.0 Trial;
+    /// Where the position is improving, the reverse futility margin counts this many hundredths of a ply less (0:
+    /// the margin ignores it).
+    rfp_improving = 0 in 0..=200 step 25.0 Trial;
+    /// Where it is not improving, late moves are reduced this many plies more (0: the same).
+    lmr_worsening = 0 in 0..=2 step 1.0 Trial;
+    /// At a node that answers an open three, the defences after the first that make no four are reduced by this
+    /// many hundredths of a quiet move's reduction (0: searched at full depth, as answers to a threat always were).
+    forced_lmr = 0 in 0..=100 step 10.0 Trial;
+    /// The history with gravity (0: without, as shipped): a quiet move that refutes moves its value `depth²` towards
+    /// this bound, and every quiet move searched before it at that node as far towards its negative, each step
+    /// shrinking as the value nears the bound.
+    history_gravity = 0 in 0..=16384 step 512.0 Trial;
+    /// Internal iterative reduction: a node this deep or deeper whose position the table does not know (no move
+    /// to try first) is searched a ply shallower (0: never).
+    iir_depth = 0 in 0..=16 step 1.0 Trial;
 }
 
 impl Default for Params {

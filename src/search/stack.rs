@@ -14,6 +14,9 @@ pub struct Frame {
     pub null_move: bool,
     /// The move a singular extension's search leaves out at this ply.
     pub excluded: Option<Pos>,
+    /// The static evaluation of this ply's node for the side to move, where it was taken (not at a node that
+    /// answers a threat): what tells its grandchildren whether the position is improving.
+    pub eval: Option<i32>,
 }
 
 impl Frame {
@@ -62,5 +65,14 @@ impl Stack {
         pv.clear();
         pv.push(m);
         pv.extend_from_slice(&tail[0].pv);
+    }
+
+    /// Whether the static evaluation `eval` at `ply` is better than the same side's two plies before (four where
+    /// that node answered a threat); true where there is nothing to compare with.
+    #[must_use]
+    pub fn improving(&self, ply: usize, eval: Option<i32>) -> bool {
+        let Some(eval) = eval else { return true };
+        let earlier = [2, 4].iter().filter(|&&back| ply >= back).find_map(|&back| self.frames[ply - back].eval);
+        earlier.is_none_or(|e| eval > e)
     }
 }

@@ -73,6 +73,9 @@ pub struct Worker<'a> {
     vct_probes: ZobristMap<u64, Option<Vec<Pos>>>,
     /// The move policy that orders the moves, when one is asked for (`policy_order`) and fits the network.
     policy: Option<&'static Policy>,
+    /// Whether every node not answering a threat takes its static evaluation, for the trials that ask whether the
+    /// position is improving (`lmp_power`, `rfp_improving`, `lmr_worsening`).
+    tracks_improving: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -108,6 +111,10 @@ impl<'a> Worker<'a> {
             reductions: Reductions::new(&options.params),
             vct_probes: ZobristMap::default(),
             policy,
+            tracks_improving: {
+                let p = &options.params;
+                p.lmp_power > 0 || p.rfp_improving > 0 || p.lmr_worsening > 0
+            },
         }
     }
 
@@ -414,17 +421,30 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        // 8. Reverse futility pruning: at a shallow non-PV node that no threat forces, a static evaluation this far
-        // above beta is taken to hold; razoring: one this far below alpha drops into the quiescence search, whose
-        // result is taken when it does not beat alpha.
-        if !N::PV
+        // 7b. Internal iterative reduction: a deep node the table knows nothing of is searched a ply shallower.
+        let iir = self.options.params.iir_depth;
+        let depth = if iir > 0 && depth >= iir && tt_move.is_none() && excluded.is_none() && !forced {
+            depth - 1
+        } else {
+            depth
+        };
+        // 8. The static evaluation, where it prunes or where the trials ask whether the position is improving (better
+        // for the side to move than two plies before). Reverse futility pruning: at a shallow non-PV node that no
+        // threat forces, a static evaluation this far above beta is taken to hold; razoring: one this far below
+        // alpha drops into the quiescence search, whose result is taken when it does not beat alpha.
+        let p = &self.options.params;
+        let pruning = !N::PV
             && !forced
             && excluded.is_none()
             && beta.abs() < MATE_BOUND
-            && (depth <= self.options.params.rfp_depth || depth >= self.options.params.nmp_depth)
-        {
-            let eval = self.evaluate(side);
-            if depth <= self.options.params.rfp_depth && eval - self.options.params.rfp_margin * depth >= beta {
+            && (depth <= p.rfp_depth || depth >= p.nmp_depth);
+        let static_eval = if !forced && (pruning || self.tracks_improving) { Some(self.evaluate(side)) } else { None };
+        self.stack.at_mut(ply).eval = static_eval;
+        let improving = self.stack.improving(ply, static_eval);
+        if pruning && let Some(eval) = static_eval {
+            let p = &self.options.params;
+            let margin = p.rfp_margin * depth - if improving { p.rfp_margin * p.rfp_improving / 100 } else { 0 };
+            if depth <= p.rfp_depth && eval - margin >= beta {
                 return eval;
             }
             if depth <= self.options.params.razor_depth && eval + self.options.params.razor_margin * depth < alpha {
@@ -500,6 +520,8 @@ impl<'a> Worker<'a> {
         let marked = share && self.shared.busy.enter(key);
         let mut deferred = MoveList::new();
         let mut next_deferred = 0;
+        // The quiet moves searched here that did not refute, for the history's penalties.
+        let mut quiets_failed = MoveList::new();
         loop {
             let m = if let Some(m) = picker.next() {
                 m
@@ -520,11 +542,7 @@ impl<'a> Worker<'a> {
             let quiet = !forced && own < Pattern4::Flex3 && theirs < Pattern4::Flex3 && Some(m) != tt_move;
             if quiet && !N::ROOT && i > 0 && best_score > -MATE_BOUND {
                 let p = &self.options.params;
-                let late = if depth <= p.lmp_depth {
-                    i >= (p.lmp_base + p.lmp_scale * depth * depth) as usize
-                } else {
-                    p.lmp_cap > 0 && i >= p.lmp_cap as usize
-                };
+                let late = i >= self.reductions.move_limit(depth, improving);
                 let idle = depth <= p.idle_depth && own == Pattern4::None && theirs == Pattern4::None;
                 if late || idle {
                     continue;
@@ -547,18 +565,22 @@ impl<'a> Worker<'a> {
                 }
             } else {
                 // A late move that makes or stops one open three (no more) is reduced by `lmr_three` hundredths of
-                // a quiet move's reduction.
+                // a quiet move's reduction, and a late defence against an open three that makes no four by
+                // `forced_lmr` hundredths.
                 let top = own.max(theirs);
                 let three = !forced && Some(m) != tt_move && (Pattern4::Flex3..=Pattern4::Flex3Plus).contains(&top);
+                let defence = forced && !four_against && own < Pattern4::Block4 && Some(m) != tt_move;
                 let share = if quiet {
                     100
                 } else if three {
                     self.options.params.lmr_three
+                } else if defence {
+                    self.options.params.forced_lmr
                 } else {
                     0
                 };
                 let reduction = if share > 0 && depth >= self.options.params.lmr_depth {
-                    self.late_reduction::<N>(depth, ply, i, side, m, top) * share / 100
+                    self.late_reduction::<N>(depth, ply, i, side, m, top, improving) * share / 100
                 } else {
                     0
                 };
@@ -594,8 +616,12 @@ impl<'a> Worker<'a> {
                     }
                     if score >= beta {
                         if quiet {
+                            let gravity = self.options.params.history_gravity;
                             self.stack.at_mut(ply).add_killer(m);
-                            self.history.reward(side, m, depth);
+                            self.history.reward(side, m, depth, gravity);
+                            for &q in &quiets_failed {
+                                self.history.penalize(side, q, depth, gravity);
+                            }
                             if let Some(last) = last {
                                 self.history.set_counter(side, last, m);
                             }
@@ -603,6 +629,9 @@ impl<'a> Worker<'a> {
                         break;
                     }
                 }
+            }
+            if quiet && self.options.params.history_gravity > 0 {
+                let _ = quiets_failed.try_push(m); // a full list leaves the rest unpenalized
             }
         }
         if marked {
@@ -625,7 +654,9 @@ impl<'a> Worker<'a> {
 
     /// How many plies less the late quiet move `m`, numbered `i`, is searched: the base reduction from the depth and
     /// the move number, less at PV nodes, for killers, for moves that make or stop a blocked three (`pattern` is
-    /// the higher of the two) and for moves the history likes; never into the quiescence search.
+    /// the higher of the two) and for moves the history likes, more where the position is not `improving`
+    /// (`lmr_worsening`); never into the quiescence search.
+    #[allow(clippy::too_many_arguments)] // the node's own state, passed as the node holds it
     fn late_reduction<N: NodeType>(
         &self,
         depth: i32,
@@ -634,6 +665,7 @@ impl<'a> Worker<'a> {
         side: Color,
         m: Pos,
         pattern: Pattern4,
+        improving: bool,
     ) -> i32 {
         let mut r = self.reductions.get(depth, i);
         let less = self.options.params.lmr_less;
@@ -651,6 +683,9 @@ impl<'a> Worker<'a> {
         }
         if self.history.order_bonus(side, m, self.options.params.history_order_div) >= self.options.params.lmr_history {
             r -= less;
+        }
+        if !improving {
+            r += self.options.params.lmr_worsening;
         }
         r.clamp(0, depth - 2)
     }
