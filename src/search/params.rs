@@ -293,6 +293,12 @@ tunables! {
     /// Internal iterative reduction: a node this deep or deeper whose position the table does not know (no move
     /// to try first) is searched a ply shallower (0: never).
     iir_depth = 0 in 0..=16 step 1.0 Trial;
+    /// The quiescence search plays the side to move's fours and their forced blocks, up to this many pairs deep, and
+    /// takes the best of standing pat and each line's evaluation (0: the static evaluation unless a VCF wins).
+    qs_fours = 0 in 0..=4 step 1.0 Trial;
+    /// A move that makes a four is searched this many plies deeper (its block is forced, so a four and its block
+    /// cost one ply instead of two), within twice the iteration's depth from the root (0: as any move).
+    four_ext = 0 in 0..=1 step 1.0 Trial;
 }
 
 impl Default for Params {

@@ -1,6 +1,8 @@
 //! One search thread: iterative deepening over a principal variation search, with the VCF solver as its
 //! quiescence search (and the root's VCT again between iterations where the position looks won: the late VCT).
 
+mod quiesce;
+
 use super::guard::Verdict;
 use super::history::History;
 use super::params::DEFER_DEPTH;
@@ -76,6 +78,8 @@ pub struct Worker<'a> {
     /// Whether every node not answering a threat takes its static evaluation, for the trials that ask whether the
     /// position is improving (`lmp_power`, `rfp_improving`, `lmr_worsening`).
     tracks_improving: bool,
+    /// The depth of the iteration under way (the four extension stops at twice it from the root).
+    root_depth: i32,
 }
 
 impl<'a> Worker<'a> {
@@ -115,6 +119,7 @@ impl<'a> Worker<'a> {
                 let p = &options.params;
                 p.lmp_power > 0 || p.rfp_improving > 0 || p.lmr_worsening > 0
             },
+            root_depth: 0,
         }
     }
 
@@ -156,6 +161,7 @@ impl<'a> Worker<'a> {
                     (-INFINITE, INFINITE, 0)
                 };
             let value = loop {
+                self.root_depth = depth;
                 let value = self.node::<Root>(depth, 0, alpha, beta, self.root_side);
                 if self.stopped {
                     break value;
@@ -367,7 +373,7 @@ impl<'a> Worker<'a> {
         // 4. A leaf without fives on the board: the quiescence search (the full move list is not needed).
         let four_against = self.pb.five_points(side.opponent()).next().is_some();
         if depth <= 0 && !four_against && self.pb.five_points(side).next().is_none() {
-            return self.leaf(ply, side, beta);
+            return self.leaf(ply, side, alpha, beta);
         }
         // 5. The moves: the root's list, or a five, a lost position, the answers to a threat, or every move near
         // the stones.
@@ -396,7 +402,7 @@ impl<'a> Worker<'a> {
         // their end, and `forced_ext` plies less elsewhere.
         let depth = if forced && moves.len() == 1 { (depth + self.options.params.forced_ext).max(1) } else { depth };
         if depth <= 0 {
-            return self.leaf(ply, side, beta);
+            return self.leaf(ply, side, alpha, beta);
         }
         // 7. The transposition table: a cut-off at non-PV nodes, the table move for the ordering. A search that
         // leaves out one move (the singular extension's, step 10) neither reads nor writes the table.
@@ -448,7 +454,7 @@ impl<'a> Worker<'a> {
                 return eval;
             }
             if depth <= self.options.params.razor_depth && eval + self.options.params.razor_margin * depth < alpha {
-                let score = self.quiesce(ply, side, beta, eval.clamp(-EVAL_LIMIT, EVAL_LIMIT));
+                let score = self.quiesce(ply, side, alpha, beta, eval.clamp(-EVAL_LIMIT, EVAL_LIMIT));
                 if score <= alpha {
                     return score;
                 }
@@ -556,7 +562,10 @@ impl<'a> Worker<'a> {
             if let Some(acc) = &mut self.acc {
                 acc.defer(m);
             }
-            let new_depth = depth - 1 + i32::from(extended == Some(m));
+            // A four costs `four_ext` plies less (its block is forced), within twice the iteration's depth.
+            let four = own >= Pattern4::Block4 && ply < 2 * self.root_depth.max(1) as usize;
+            let new_depth =
+                depth - 1 + i32::from(extended == Some(m)) + if four { self.options.params.four_ext } else { 0 };
             let score = if i == 0 {
                 if N::PV {
                     -self.node::<Pv>(new_depth, ply + 1, -beta, -alpha, opp)
@@ -750,36 +759,6 @@ impl<'a> Worker<'a> {
         }
         self.vct_probes.insert(key, line.clone());
         line
-    }
-
-    /// A leaf: the quiescence search from the static evaluation.
-    fn leaf(&mut self, ply: usize, side: Color, beta: i32) -> i32 {
-        let eval = self.evaluate(side).clamp(-EVAL_LIMIT, EVAL_LIMIT);
-        self.quiesce(ply, side, beta, eval)
-    }
-
-    /// The quiescence search: `eval`, the position's static evaluation, unless the side to move has a short VCF. An
-    /// evaluation at or above `beta` stands (a win would fail high as well), so the probe is spared.
-    fn quiesce(&mut self, ply: usize, side: Color, beta: i32, eval: i32) -> i32 {
-        if eval >= beta {
-            return eval;
-        }
-        if self.options.threats && self.pb.four_candidates(side).next().is_some() {
-            let vcf = &mut self.vcf[side.index()];
-            if vcf.remembered() > self.options.vcf_memory {
-                vcf.forget();
-            }
-            let before = vcf.stats().nodes;
-            let solution = vcf.solve_within(&mut self.pb, self.options.params.leaf_vcf_nodes.max(0) as u64);
-            // The probe is this search's quiescence search: its nodes are nodes of the search.
-            self.nodes += vcf.stats().nodes - before;
-            if let Solution::Win(line) = solution {
-                let score = MATE - (ply + line.len()) as i32;
-                self.stack.at_mut(ply).pv = line;
-                return score;
-            }
-        }
-        eval
     }
 }
 

@@ -1,0 +1,194 @@
+//! The quiescence search at a leaf: the static evaluation, unless the side to move has a short VCF; on trial
+//! (`qs_fours`), also the best of the lines where it plays a four and the opponent blocks it.
+
+use super::Worker;
+use crate::eval::EVAL_LIMIT;
+use crate::movegen::{MoveList, is_legal};
+use crate::pattern::Pattern4;
+use crate::search::{MATE, MAX_PLY};
+use crate::threat::Solution;
+use crate::types::Color;
+
+impl Worker<'_> {
+    /// A leaf: the quiescence search from the static evaluation.
+    pub(super) fn leaf(&mut self, ply: usize, side: Color, alpha: i32, beta: i32) -> i32 {
+        let eval = self.evaluate(side).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        self.quiesce(ply, side, alpha, beta, eval)
+    }
+
+    /// The quiescence search: `eval`, the position's static evaluation, unless the side to move has a short VCF. An
+    /// evaluation at or above `beta` stands (a win would fail high as well), so the probe is spared. With
+    /// `qs_fours`, the side to move may also play its fours (see [`Worker::fours`]).
+    pub(super) fn quiesce(&mut self, ply: usize, side: Color, alpha: i32, beta: i32, eval: i32) -> i32 {
+        if eval >= beta {
+            return eval;
+        }
+        if self.options.threats && self.pb.four_candidates(side).next().is_some() {
+            let vcf = &mut self.vcf[side.index()];
+            if vcf.remembered() > self.options.vcf_memory {
+                vcf.forget();
+            }
+            let before = vcf.stats().nodes;
+            let solution = vcf.solve_within(&mut self.pb, self.options.params.leaf_vcf_nodes.max(0) as u64);
+            // The probe is this search's quiescence search: its nodes are nodes of the search.
+            self.nodes += vcf.stats().nodes - before;
+            if let Solution::Win(line) = solution {
+                let score = MATE - (ply + line.len()) as i32;
+                self.stack.at_mut(ply).pv = line;
+                return score;
+            }
+            let pairs = self.options.params.qs_fours;
+            if pairs > 0 {
+                return self.fours(ply, side, alpha, beta, eval, pairs);
+            }
+        }
+        eval
+    }
+
+    /// The best for `side` of standing pat on `eval` and of each of its single fours followed by the opponent's
+    /// block, evaluated there or searched on the same way, `pairs` pairs of moves at most: a leaf's tempo moves
+    /// minimaxed rather than only proved. A block that makes a four for the opponent ends no line (the side would
+    /// have to answer it; the line is left out), and a block Black may not play is a win. No fives are on the board
+    /// for either side here.
+    fn fours(&mut self, ply: usize, side: Color, mut alpha: i32, beta: i32, eval: i32, pairs: i32) -> i32 {
+        let mut best = eval;
+        alpha = alpha.max(eval);
+        if eval >= beta || pairs <= 0 || ply + 2 >= MAX_PLY - 2 {
+            return best;
+        }
+        let opp = side.opponent();
+        let fours: MoveList = self
+            .pb
+            .four_candidates(side)
+            .filter(|&m| matches!(self.pb.pattern4(side, m), Pattern4::Block4 | Pattern4::Block4Plus))
+            .collect();
+        for m in fours {
+            if !is_legal(&mut self.pb, side, m) {
+                continue;
+            }
+            self.nodes += 1;
+            self.place(m, side);
+            let Some(block) = self.pb.five_points(side).next() else {
+                self.take_back(m);
+                continue;
+            };
+            if !is_legal(&mut self.pb, opp, block) {
+                self.take_back(m);
+                return MATE - ply as i32 - 3; // Black cannot block: the five follows
+            }
+            self.place(block, opp);
+            let score = if self.pb.five_points(opp).next().is_some() {
+                None
+            } else {
+                let child = self.evaluate(side).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+                Some(self.fours(ply + 2, side, alpha, beta, child, pairs - 1))
+            };
+            self.take_back(block);
+            self.take_back(m);
+            if let Some(score) = score {
+                best = best.max(score);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Places `side`'s stone on `m`, with the network following.
+    fn place(&mut self, m: crate::types::Pos, side: Color) {
+        if let Some(acc) = &mut self.acc {
+            acc.settle(self.pb.board());
+        }
+        self.pb.make(m, side);
+        if let Some(acc) = &mut self.acc {
+            acc.defer(m);
+        }
+    }
+
+    /// Takes back the last stone, on `m`, with the network following.
+    fn take_back(&mut self, m: crate::types::Pos) {
+        if let Some(acc) = &mut self.acc {
+            acc.take_back(self.pb.board(), m);
+        }
+        self.pb.undo();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{EvalChoice, evaluate};
+    use crate::pattern::PatternBoard;
+    use crate::search::busy::Busy;
+    use crate::search::guard::Guard;
+    use crate::search::params::Params;
+    use crate::search::tt::Table;
+    use crate::search::{SearchOptions, Shared};
+    use crate::types::Pos;
+    use crate::types::Rule;
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    use std::time::Instant;
+
+    /// The leaf of a position where White (to move) has fours to make and no VCF, with `qs_fours` pairs.
+    fn leaf(pb: &PatternBoard, qs_fours: i32) -> i32 {
+        let (table, stop, total) = (Table::new(1 << 20), AtomicBool::new(false), AtomicU64::new(0));
+        let shared = Shared {
+            table: &table,
+            stop: &stop,
+            external: None,
+            total: &total,
+            node_limit: 0,
+            hard: None,
+            late_vct_nodes: 1,
+            start: Instant::now(),
+            cut: AtomicU64::new(u64::MAX),
+            results: std::sync::Mutex::new(vec![None]),
+            root_moves: &[],
+            busy: Busy::new(false),
+            guard: Guard::default(),
+        };
+        let params = Params { qs_fours, ..Params::DEFAULT };
+        let options = SearchOptions { eval: EvalChoice::Classical, params, ..SearchOptions::default() };
+        let mut worker = Worker::new(pb.clone(), Color::White, &shared, options, 0);
+        worker.leaf(0, Color::White, -MATE, MATE)
+    }
+
+    #[test]
+    fn a_leaf_takes_the_best_of_standing_pat_and_its_fours_followed_by_their_blocks() {
+        let mut pb = PatternBoard::new(15, Rule::Renju).expect("board");
+        let stones = [("g8", Color::Black), ("h8", Color::White), ("e5", Color::Black), ("i8", Color::White)];
+        let more = [("d4", Color::Black), ("j8", Color::White), ("c12", Color::Black), ("k10", Color::White)];
+        let last = [("m3", Color::Black)];
+        for (p, c) in stones.iter().chain(&more).chain(&last) {
+            pb.make(Pos::parse(p, 15).expect("point"), *c);
+        }
+        let options = SearchOptions::default();
+        let mut probe = pb.clone();
+        probe.set_code_values(Some(options.weights.0.code_values(Rule::Renju)));
+        let stand = evaluate(&probe, Color::White, &options.weights).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        // Each single four of White's, Black's block, and the evaluation there: the leaf is the best of them and
+        // of standing pat.
+        let fours: Vec<Pos> = probe
+            .four_candidates(Color::White)
+            .filter(|&m| matches!(probe.pattern4(Color::White, m), Pattern4::Block4 | Pattern4::Block4Plus))
+            .collect();
+        assert_eq!(fours.len(), 2, "K8 and L8 make the four");
+        let mut lines = Vec::new();
+        for m in fours {
+            probe.make(m, Color::White);
+            let block = probe.five_points(Color::White).next().expect("a four");
+            probe.make(block, Color::Black);
+            lines.push(evaluate(&probe, Color::White, &options.weights).clamp(-EVAL_LIMIT, EVAL_LIMIT));
+            probe.undo();
+            probe.undo();
+        }
+        let best_line = lines.iter().copied().max().expect("two lines");
+        assert_ne!(best_line, stand, "the position tells the two apart");
+        assert_eq!(leaf(&pb, 0), stand);
+        assert_eq!(leaf(&pb, 1), stand.max(best_line));
+    }
+}
