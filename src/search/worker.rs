@@ -136,6 +136,26 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Places `side`'s stone on `m`. The network follows it only when the child evaluates or places a stone (see
+    /// `Accumulator::defer`).
+    fn place(&mut self, m: Pos, side: Color) {
+        if let Some(acc) = &mut self.acc {
+            acc.settle(self.pb.board());
+        }
+        self.pb.make(m, side);
+        if let Some(acc) = &mut self.acc {
+            acc.defer(m);
+        }
+    }
+
+    /// Takes back the last stone, on `m`, with the network following.
+    fn take_back(&mut self, m: Pos) {
+        if let Some(acc) = &mut self.acc {
+            acc.take_back(self.pb.board(), m);
+        }
+        self.pb.undo();
+    }
+
     /// Iterative deepening: depth 1, 2, … up to `max_depth`, until the time manager (the main thread's) says
     /// stop after an iteration, or the search is stopped. `report` gets every completed iteration, and at a stop
     /// in the middle of one the best move it had found so far when that differs from the last iteration's.
@@ -448,7 +468,7 @@ impl<'a> Worker<'a> {
         self.stack.at_mut(ply).eval = static_eval;
         let improving = self.stack.improving(ply, static_eval);
         if pruning && let Some(eval) = static_eval {
-            let p = &self.options.params;
+            let p = &self.options.params; // again: the evaluation above borrowed the worker
             let margin = p.rfp_margin * depth - if improving { p.rfp_margin * p.rfp_improving / 100 } else { 0 };
             if depth <= p.rfp_depth && eval - margin >= beta {
                 return eval;
@@ -554,14 +574,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            // The network follows the stone only when the child evaluates or places one (see Accumulator::defer).
-            if let Some(acc) = &mut self.acc {
-                acc.settle(self.pb.board());
-            }
-            self.pb.make(m, side);
-            if let Some(acc) = &mut self.acc {
-                acc.defer(m);
-            }
+            self.place(m, side);
             // A four costs `four_ext` plies less (its block is forced), within twice the iteration's depth.
             let four = own >= Pattern4::Block4 && ply < 2 * self.root_depth.max(1) as usize;
             let new_depth =
@@ -602,10 +615,7 @@ impl<'a> Worker<'a> {
                 }
                 score
             };
-            if let Some(acc) = &mut self.acc {
-                acc.take_back(self.pb.board(), m);
-            }
-            self.pb.undo();
+            self.take_back(m);
             i += 1;
             if self.stopped {
                 if marked {

@@ -97,25 +97,6 @@ impl Worker<'_> {
         }
         best
     }
-
-    /// Places `side`'s stone on `m`, with the network following.
-    fn place(&mut self, m: crate::types::Pos, side: Color) {
-        if let Some(acc) = &mut self.acc {
-            acc.settle(self.pb.board());
-        }
-        self.pb.make(m, side);
-        if let Some(acc) = &mut self.acc {
-            acc.defer(m);
-        }
-    }
-
-    /// Takes back the last stone, on `m`, with the network following.
-    fn take_back(&mut self, m: crate::types::Pos) {
-        if let Some(acc) = &mut self.acc {
-            acc.take_back(self.pb.board(), m);
-        }
-        self.pb.undo();
-    }
 }
 
 #[cfg(test)]
