@@ -449,6 +449,98 @@ fn with_the_policy_ordering_the_search_changes_its_tree_and_keeps_legal_moves() 
 }
 
 #[test]
+fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
+    // Issue 73's trials, each switched on alone: the search must still play legal moves, block a four and find a
+    // short VCF, and each must change the tree somewhere on the won positions (a trial that never acts is broken).
+    use tengen::search::params::Params;
+    let d = Params::DEFAULT;
+    let trials = [
+        ("lmp curve", Params { lmp_power: 130, lmp_curve_base: 300, lmp_curve_scale: 100, ..d }, d),
+        ("rfp_improving", Params { rfp_improving: 100, ..d }, d),
+        ("lmr_worsening", Params { lmr_worsening: 1, ..d }, d),
+        ("forced_lmr", Params { forced_lmr: 100, ..d }, d),
+        // The history moves the ordering only by its value over `history_order_div`: a small divisor on both sides lets
+        // gravity show at these depths.
+        (
+            "history_gravity",
+            Params { history_gravity: 512, history_order_div: 8, ..d },
+            Params { history_order_div: 8, ..d },
+        ),
+        ("iir_depth", Params { iir_depth: 3, ..d }, d),
+        ("qs_fours", Params { qs_fours: 1, ..d }, d),
+        ("four_ext", Params { four_ext: 1, ..d }, d),
+        ("tt_eval", Params { tt_eval: 1, ..d }, d),
+        ("alpha_reduce", Params { alpha_reduce: 1, ..d }, d),
+        ("far_lmr", Params { far_lmr: 2, ..d }, d),
+    ];
+    // The won positions (tactical) and the 26 openings after Black's third stone (quiet, where the history acts).
+    let mut positions: Vec<(Vec<Pos>, Vec<Pos>, Color)> = include_str!("data/won-renju-sample.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|text| {
+            let pos = parse_position_line(text, 15).expect("a position line");
+            let side = pos.side_to_move().expect("named");
+            (pos.black, pos.white, side)
+        })
+        .collect();
+    for line in include_str!("data/renju26.tsv").lines().filter(|l| !l.starts_with('#') && !l.starts_with("line\t")) {
+        let notation = line.split('\t').nth(4).expect("renju_notation column");
+        let stones = parse_point_list(&notation.replace(' ', ","), 15).expect("the opening's stones");
+        positions.push((vec![stones[0], stones[2]], vec![stones[1]], Color::White));
+    }
+    assert!(positions.len() >= 56, "{} positions", positions.len());
+    let run = |params: Params, pb: &PatternBoard, side: Color, depth: i32, threats: bool| {
+        let options = SearchOptions { params, threats, ..SearchOptions::default() };
+        let table = Table::new(1 << 22);
+        search(pb, side, &table, &SearchLimits { depth, ..SearchLimits::default() }, &options, |_| {})
+    };
+    let tree = |params: Params| -> u64 {
+        let mut nodes = 0;
+        for (black, white, side) in &positions {
+            let (side, mut pb) = (*side, PatternBoard::from_stones(15, Rule::Renju, black, white).expect("a position"));
+            let report = run(params, &pb, side, 6, true);
+            let m = report.best.expect("a move");
+            assert!(tengen::movegen::is_legal(&mut pb, side, m), "{m:?} is not legal for {side:?}");
+            nodes += report.nodes;
+        }
+        nodes
+    };
+    let four = board(
+        "
+   A B C D E F G H I J K L M N O
+15 . . . . . . . . . . . . . . .
+14 . . . . . . . . . . . . . . .
+13 . . . . . . . . . . . . . . .
+12 . . . . . . . . . . . . . . .
+11 . . . . . . . . . . . . . . .
+10 . . . . . . . X . . . . . . .
+ 9 . . . . . . . X . . . . . . .
+ 8 . . . . . . X O O O O . . . .
+ 7 . . . . . . . X . . . . . . .
+ 6 . . . . . . . . . . . . . . .
+ 5 . . . . . . . . . . . . . . .
+ 4 . . . . . . . . . . . . . . .
+ 3 . . . . . . . . . . . . . . .
+ 2 . . . . . . . . . . . . . . .
+ 1 . . . . . . . . . . . . . . .
+   A B C D E F G H I J K L M N O",
+        Rule::Renju,
+    );
+    for (name, params, without) in trials {
+        assert_ne!(tree(params), tree(without), "{name} leaves the tree as it was");
+        let report = run(params, &four, Color::Black, 6, false);
+        assert_eq!(report.best, Some(point("L8")), "{name}: {report:?}");
+        for puzzle in lfz_puzzles().iter().step_by(331) {
+            let pb = PatternBoard::from_stones(15, Rule::Renju, &puzzle.black, &puzzle.white).expect("puzzle");
+            let report = run(params, &pb, puzzle.attacker, 4, true);
+            assert!(report.score > MATE_BOUND, "{name}: {}: no win found", puzzle.name);
+            check_line(&pb, puzzle.attacker, &report.pv, false)
+                .unwrap_or_else(|e| panic!("{name}: {}: {e}", puzzle.name));
+        }
+    }
+}
+
+#[test]
 fn a_win_proved_at_one_move_is_found_again_at_the_next() {
     // From a game against PentaZen at 5 s a move (data/games/gauntlet13-pentazen-renju-5s.tgr): Black proved a win
     // at K6, White answered H9, and the next search (the root's VCT capped at 60,000 nodes, the search at 23%) played

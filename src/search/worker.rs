@@ -467,6 +467,19 @@ impl<'a> Worker<'a> {
         let static_eval = if !forced && (pruning || self.tracks_improving) { Some(self.evaluate(side)) } else { None };
         self.stack.at_mut(ply).eval = static_eval;
         let improving = self.stack.improving(ply, static_eval);
+        // With `tt_eval`, the table's bound refines the evaluation that prunes.
+        let static_eval = match (static_eval, tt_entry) {
+            (Some(eval), Some(entry)) if self.options.params.tt_eval > 0 && entry.score.abs() < MATE_BOUND => {
+                let score = from_tt(entry.score, ply);
+                let beyond = match entry.bound {
+                    Bound::Lower => score > eval,
+                    Bound::Upper => score < eval,
+                    Bound::Exact => true,
+                };
+                Some(if beyond { score } else { eval })
+            }
+            _ => static_eval,
+        };
         if pruning && let Some(eval) = static_eval {
             let p = &self.options.params; // again: the evaluation above borrowed the worker
             let margin = p.rfp_margin * depth - if improving { p.rfp_margin * p.rfp_improving / 100 } else { 0 };
@@ -538,6 +551,9 @@ impl<'a> Worker<'a> {
         }
         let refuted = if N::ROOT { self.shared.guard.refuted() } else { Vec::new() };
         let last = self.pb.board().moves().last().map(|&(last, _)| last);
+        let own_last = self.pb.board().moves().iter().rev().nth(1).map(|&(p, _)| p);
+        // Plies less for the moves after one that raised alpha (`alpha_reduce`).
+        let mut raised = 0;
         let mut picker = MovePicker::new(moves, tt_move, |m| self.order_value(side, ply, last, m));
         let mut i = 0;
         // Lazy SMP: a deep node is marked while this thread searches it, and a late move into a node another thread
@@ -577,8 +593,8 @@ impl<'a> Worker<'a> {
             self.place(m, side);
             // A four costs `four_ext` plies less (its block is forced), within twice the iteration's depth.
             let four = own >= Pattern4::Block4 && ply < 2 * self.root_depth.max(1) as usize;
-            let new_depth =
-                depth - 1 + i32::from(extended == Some(m)) + if four { self.options.params.four_ext } else { 0 };
+            let new_depth = depth - 1 + i32::from(extended == Some(m)) - raised
+                + if four { self.options.params.four_ext } else { 0 };
             let score = if i == 0 {
                 if N::PV {
                     -self.node::<Pv>(new_depth, ply + 1, -beta, -alpha, opp)
@@ -602,7 +618,14 @@ impl<'a> Worker<'a> {
                     0
                 };
                 let reduction = if share > 0 && depth >= self.options.params.lmr_depth {
-                    self.late_reduction::<N>(depth, ply, i, side, m, top, improving) * share / 100
+                    let r = self.late_reduction::<N>(depth, ply, i, side, m, top, improving) * share / 100;
+                    let far_lmr = self.options.params.far_lmr;
+                    // A move far from both last moves (`far_lmr`), never into the quiescence search.
+                    if far_lmr > 0 && r > 0 && [last, own_last].iter().all(|p| p.is_none_or(|p| distance(m, p) > 2)) {
+                        (r + far_lmr).min(new_depth - 1).max(r)
+                    } else {
+                        r
+                    }
                 } else {
                     0
                 };
@@ -629,6 +652,9 @@ impl<'a> Worker<'a> {
                 best_move = Some(m);
                 if score > alpha {
                     alpha = score;
+                    if score < beta && depth >= 3 && score.abs() < MATE_BOUND {
+                        raised = self.options.params.alpha_reduce;
+                    }
                     self.stack.update_pv(ply, m);
                     if N::ROOT {
                         self.root_best = Some((m, score, self.stack.at(0).pv.clone()));
