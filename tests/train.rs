@@ -343,3 +343,45 @@ fn the_units_option_sets_the_evaluation_units_of_a_logit() {
     assert_eq!(scales, [300.0, 150.0]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn choice_pairs_teach_the_network_to_prefer_the_chosen_moves_the_same_on_any_thread_count() {
+    use tengen::train::choice::Choices;
+    use tengen::train::{Pairs, train_with};
+    // Forty shipped self-play games, each move taken as the chosen one: the pairs compare its child with those of
+    // the ordering's two highest other moves.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/gen0-renju.tgr");
+    let mut sink = Vec::new();
+    let games = tengen::records::read_games(&[path], &mut sink).expect("games");
+    let mut choices = Choices::new(Group::Renju, 2);
+    for (i, game) in games.iter().take(40).enumerate() {
+        let mut game = game.clone();
+        game.best = Some(game.moves.iter().map(|&m| Some(m)).collect());
+        choices.add_game(&game, i as u32, tengen::eval::default_weights());
+    }
+    assert!(choices.len() > 200, "{} pairs", choices.len());
+    let held: Vec<bool> = (0..40).map(|g| g % 5 == 0).collect();
+    let [train_pairs, held_pairs] = choices.split_by_game(&held);
+    assert!(!held_pairs.is_empty() && train_pairs.len() > held_pairs.len());
+    let bases = choices.children.bases(300.0, true);
+    let pairs =
+        Pairs { choices: &choices, bases: &bases, split: [&train_pairs[..], &held_pairs[..]], weight: 1.0, repeat: 3 };
+    // No positions: the pairs alone.
+    let data = NetData::new(Group::Renju, 0);
+    let options = TrainOptions { epochs: 3, batch: 128, lr: 5e-3, seed: 5, freeze_tables: false };
+    let run = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a thread pool");
+        pool.install(|| {
+            let mut model = Model::random(Group::Renju, 6);
+            let mut epochs = Vec::new();
+            train_with(&mut model, &data, &[], &[], [&[], &[]], Some(&pairs), &options, |e| epochs.push(*e));
+            (model.params.iter().map(|p| p.to_bits()).collect::<Vec<u32>>(), epochs)
+        })
+    };
+    let (params, epochs) = run(1);
+    assert_eq!((params.clone(), epochs.clone()), run(2), "the thread count changed the fit");
+    let [first, last] = [epochs[0], epochs[3]].map(|e| e.choice.expect("pair figures"));
+    // The training pairs' loss falls and the chosen children are preferred more often than at the start.
+    assert!(last[0].0 < first[0].0 - 0.01, "{first:?} -> {last:?}");
+    assert!(last[0].1 > first[0].1 + 0.03, "{first:?} -> {last:?}");
+}

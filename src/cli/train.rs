@@ -42,6 +42,10 @@ pub fn parse_train(args: &[String]) -> Result<TrainRun, String> {
         network: None,
         gomocup: Selection { split: None, ..Selection::default() },
         judging: Vec::new(),
+        choices: Vec::new(),
+        choice_alternatives: 3,
+        choice_weight: 1.0,
+        choice_repeat: 1,
         line: format!("pbrain-tengen train {}", args.join(" ")),
     };
     let mut cursor = OptionCursor::new(args);
@@ -76,6 +80,10 @@ pub fn parse_train(args: &[String]) -> Result<TrainRun, String> {
             }
             "--min-ms" => c.gomocup.min_ms = real("time")? as u32,
             "--judging" => c.judging.push(value()?),
+            "--choices" => c.choices.push(value()?),
+            "--choice-alternatives" => c.choice_alternatives = (real("alternative count")? as usize).clamp(1, 16),
+            "--choice-weight" => c.choice_weight = real("weight")?,
+            "--choice-repeat" => c.choice_repeat = (real("repeat count")? as usize).clamp(1, 100),
             "--policy" if inline.is_none() => c.policy = true,
             "--k" => c.k = Some(real("K")?.max(1.0)),
             "--units" => c.units = real("units")?.clamp(0.01, 10.0),

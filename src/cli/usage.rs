@@ -281,10 +281,16 @@ A damaged library is read up to the damage: what was read is shown or written, t
                                epochs, batch 256, lr 0.05)
   --network FILE               with --policy: the network whose sums it reads (default the embedded one)
   --l2 X                       with --policy: how hard the code tables are pulled back to their start (default 0)
-  --players N                  with --policy, .psq games: the moves of each league's N strongest engines by its
-                               ratings.txt (default 2)
-  --engines A,B                with --policy, .psq games: these engines' moves instead
-  --min-ms MS                  with --policy, .psq games: moves that took less are left out (default 1000)
+  --choices PATH               the network also learns to prefer the position after each best move (the moves
+                               of Gomocup's .psq games as --players takes them; rescored games' best moves) to
+                               those after today's ordering's highest other moves: choice pairs (issue 74)
+  --choice-alternatives N      the other moves each best move is compared with (default 3)
+  --choice-weight W            a pair's gradient against a position's (default 1)
+  --choice-repeat K            each training pair counts K times an epoch (default 1)
+  --players N                  .psq games (--policy, --choices): the moves of each league's N strongest engines
+                               by its ratings.txt (default 2)
+  --engines A,B                .psq games: these engines' moves instead
+  --min-ms MS                  .psq games: moves that took less are left out (default 1000)
   --judging DIR                with --policy: also measure the policies on the yardstick's positions of these
                                Gomocup judging games (docs/agreement.md)",
     },

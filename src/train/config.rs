@@ -49,6 +49,15 @@ pub struct TrainRun {
     /// With `policy`, Gomocup's judging games to measure the policies on (the yardstick's positions: the moves its
     /// selection takes from each league's judging games).
     pub judging: Vec<String>,
+    /// Games whose best moves the network learns to prefer as choice pairs (Gomocup's `.psq` records, with the moves
+    /// `gomocup` takes; game files with best moves), beside the positions of `files` (see [`super::choice`]).
+    pub choices: Vec<String>,
+    /// The alternatives a chosen move is compared with: today's ordering's highest among the other candidates.
+    pub choice_alternatives: usize,
+    /// A pair's gradient against a position's.
+    pub choice_weight: f64,
+    /// How many times each training pair counts an epoch.
+    pub choice_repeat: usize,
     /// The command line, for the provenance.
     pub line: String,
 }

@@ -97,6 +97,23 @@ impl NetData {
         self.positions.len() > before
     }
 
+    /// Adds the position after `side`'s move `m` from `pb`, which `line` (Black first) leads to: the opponent to
+    /// move, no result (½) and no score (a choice pair's child, see [`super::choice`]). Returns whether it was kept
+    /// (not when a five point is on the board or, with `vcf_nodes`, the opponent has a VCF).
+    pub fn add_child(&mut self, pb: &mut PatternBoard, line: &[Pos], side: Color, m: Pos) -> bool {
+        let start = self.moves.len();
+        let before = self.positions.len();
+        pb.make(m, side);
+        self.add_position(pb, start, line.len() + 1, side.opponent(), 0.5, NO_SCORE);
+        pb.undo();
+        let kept = self.positions.len() > before;
+        if kept {
+            self.moves.extend_from_slice(line);
+            self.moves.push(m);
+        }
+        kept
+    }
+
     fn add_position(&mut self, pb: &mut PatternBoard, start: usize, len: usize, side: Color, result: f32, score: i16) {
         if pb.five_points(side).next().is_some() || pb.five_points(side.opponent()).next().is_some() {
             return;

@@ -7,14 +7,17 @@
 //! tables' gradients are sparse (a position touches a few thousand of their rows), so each chunk lists the rows it
 //! touched and Adam moves only those (the moments of the other rows wait, as sparse Adam does).
 
+pub mod choice;
 pub mod config;
 pub mod data;
+pub mod gomocup;
 pub mod model;
 pub mod policy;
 pub mod policy_run;
 pub mod run;
 
 use crate::eval::network::F;
+use choice::Choices;
 use data::NetData;
 use model::{Layout, Model, Trace};
 use rand::SeedableRng;
@@ -53,6 +56,54 @@ pub struct Epoch {
     pub epoch: usize,
     /// Mean cross-entropy on the training and held-out positions.
     pub loss: [f64; 2],
+    /// With choice pairs: on the training and held-out pairs, the mean pair loss and the share of pairs whose
+    /// chosen child the model prefers.
+    pub choice: Option<[(f64, f64); 2]>,
+}
+
+/// Choice pairs a fit learns beside the positions (see [`choice`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Pairs<'a> {
+    /// The pairs.
+    pub choices: &'a Choices,
+    /// Each child's offset to the logit (see [`NetData::bases`]).
+    pub bases: &'a [f32],
+    /// The training and held-out pairs.
+    pub split: [&'a [usize]; 2],
+    /// A pair's gradient, against a position's.
+    pub weight: f32,
+    /// How many times each training pair is counted an epoch.
+    pub repeat: usize,
+}
+
+/// The mean pair loss and the share of pairs whose chosen child `model` prefers, over the pairs `which`.
+#[must_use]
+pub fn pair_measure(model: &Model, pairs: &Pairs, which: &[usize]) -> (f64, f64) {
+    if which.is_empty() {
+        return (0.0, 0.0);
+    }
+    let sums: Vec<(f64, f64)> = which
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let mut trace = Trace::default();
+            let mut sum = (0.0, 0.0);
+            for &j in chunk {
+                let [a, b] = [2 * j, 2 * j + 1].map(|c| child_logit(model, pairs, c, &mut trace));
+                sum.0 += choice::pair_loss(f64::from(a), f64::from(b)).0;
+                sum.1 += f64::from(u8::from(a < b));
+            }
+            sum
+        })
+        .collect();
+    let n = which.len() as f64;
+    (sums.iter().map(|s| s.0).sum::<f64>() / n, sums.iter().map(|s| s.1).sum::<f64>() / n)
+}
+
+/// The logit of child `c` of the pairs (for its side to move), its base added.
+fn child_logit(model: &Model, pairs: &Pairs, c: usize, trace: &mut Trace) -> f32 {
+    let data = &pairs.choices.children;
+    let pos = data.positions[c];
+    model.forward(&data.board(c), pos.side(), pos.flags, trace) + pairs.bases[c]
 }
 
 /// The binary cross-entropy of a logit against a target, and its derivative with respect to the logit.
@@ -71,6 +122,8 @@ struct ChunkSums {
     marked: Vec<u64>,
     loss: f64,
     trace: Trace,
+    /// The second child's trace of a pair.
+    other: Trace,
 }
 
 impl ChunkSums {
@@ -81,6 +134,7 @@ impl ChunkSums {
             marked: vec![0; len / F / 64 + 1],
             loss: 0.0,
             trace: Trace::default(),
+            other: Trace::default(),
         }
     }
 }
@@ -155,11 +209,32 @@ pub fn train(
     bases: &[f32],
     split: [&[usize]; 2],
     options: &TrainOptions,
+    progress: impl FnMut(&Epoch),
+) -> Vec<bool> {
+    train_with(model, data, targets, bases, split, None, options, progress)
+}
+
+/// [`train`], with choice pairs learnt beside the positions where `pairs` are given: each training pair is an item
+/// of the shuffled order (`repeat` times), its loss [`choice::pair_loss`] times `weight`.
+#[allow(clippy::too_many_arguments)] // train's arguments and the pairs
+pub fn train_with(
+    model: &mut Model,
+    data: &NetData,
+    targets: &[f32],
+    bases: &[f32],
+    split: [&[usize]; 2],
+    pairs: Option<&Pairs>,
+    options: &TrainOptions,
     mut progress: impl FnMut(&Epoch),
 ) -> Vec<bool> {
     let layout: Layout = model.layout();
-    let measure =
-        |epoch: usize, model: &Model| Epoch { epoch, loss: split.map(|s| loss(model, data, targets, bases, s)) };
+    let measure = |epoch: usize, model: &Model| Epoch {
+        epoch,
+        loss: split.map(|s| loss(model, data, targets, bases, s)),
+        choice: pairs.map(|p| p.split.map(|s| pair_measure(model, p, s))),
+    };
+    // Items from `first_pair` on are pairs.
+    let first_pair = data.positions.len();
     progress(&measure(0, model));
     let mut seen = vec![false; layout.w1 / F];
     let mut adam = Adam::new(layout.len);
@@ -170,6 +245,11 @@ pub fn train(
     let mut marked = vec![0u64; layout.w1 / F / 64 + 1];
     let mut rows: Vec<u32> = Vec::new();
     let mut order = split[0].to_vec();
+    if let Some(p) = pairs {
+        for _ in 0..p.repeat {
+            order.extend(p.split[0].iter().map(|&j| first_pair + j));
+        }
+    }
     let mut rng = StdRng::seed_from_u64(options.seed);
     for epoch in 1..=options.epochs {
         let lr = step_size(options.lr, epoch, options.epochs);
@@ -179,19 +259,33 @@ pub fn train(
             let model_ref: &Model = model;
             sums.par_iter_mut().zip(step.par_chunks(CHUNK)).for_each(|(s, chunk)| {
                 for &i in chunk {
-                    let pos = data.positions[i];
-                    let side = pos.side();
-                    let logit = model_ref.forward(&data.board(i), side, pos.flags, &mut s.trace) + bases[i];
-                    let (l, d) = cross_entropy(f64::from(logit), f64::from(targets[i]));
-                    s.loss += l;
-                    let ChunkSums { grad, touched, marked, trace, .. } = s;
-                    model_ref.backward(trace, side, d as f32 * scale, grad, |r| {
+                    let ChunkSums { grad, touched, marked, trace, other, loss } = s;
+                    let mut touch = |r: u32| {
                         let row = r as usize / F;
                         if marked[row / 64] & (1 << (row % 64)) == 0 {
                             marked[row / 64] |= 1 << (row % 64);
                             touched.push(r);
                         }
-                    });
+                    };
+                    if let Some(p) = pairs.filter(|_| i >= first_pair) {
+                        // A pair: both children forward, then both backward with the pair loss's derivatives.
+                        let j = i - first_pair;
+                        let a = child_logit(model_ref, p, 2 * j, trace);
+                        let b = child_logit(model_ref, p, 2 * j + 1, other);
+                        let (l, da, db) = choice::pair_loss(f64::from(a), f64::from(b));
+                        *loss += l * f64::from(p.weight);
+                        let children = &p.choices.children.positions;
+                        let w = p.weight * scale;
+                        model_ref.backward(trace, children[2 * j].side(), da as f32 * w, grad, &mut touch);
+                        model_ref.backward(other, children[2 * j + 1].side(), db as f32 * w, grad, &mut touch);
+                        continue;
+                    }
+                    let pos = data.positions[i];
+                    let side = pos.side();
+                    let logit = model_ref.forward(&data.board(i), side, pos.flags, trace) + bases[i];
+                    let (l, d) = cross_entropy(f64::from(logit), f64::from(targets[i]));
+                    *loss += l;
+                    model_ref.backward(trace, side, d as f32 * scale, grad, &mut touch);
                 }
             });
             // The chunks' sums, added in chunk order.

@@ -5,15 +5,14 @@
 //! beside the shipped policy's), and the policy file written with its provenance.
 
 use super::config::TrainRun;
+use super::gomocup::games_with_best_moves;
 use super::policy::{Agreement, PolicyData, PolicyModel, agreement, fit_temperature, train_policy};
 use crate::agree::positions::{Selection, played_as_best};
 use crate::eval::network::{Group, Network, embedded_network};
 use crate::eval::{Weights, default_weights, policy};
-use crate::records::gomocup::{Split, judging_left_out};
-use crate::records::{GameRecord, TrainingSet, expand_folders, read_psq_files, read_training_set};
+use crate::records::read_psq_files;
 use crate::tune::split;
 use std::io::{self, Write};
-use std::path::PathBuf;
 use std::time::Instant;
 
 /// Runs `train --policy` as the command prints it.
@@ -34,17 +33,7 @@ pub fn run_policy(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
             None => return writeln!(out, "error: this build has no {} network to read", group.name()),
         },
     };
-    let files = match expand_folders(&c.files) {
-        Ok(files) => files,
-        Err(e) => return writeln!(out, "error: {e}"),
-    };
-    let (psq, other): (Vec<PathBuf>, Vec<PathBuf>) = files.into_iter().partition(|p| is_psq(p));
-    let TrainingSet { mut games, mut sources, .. } = read_training_set(&other, out)?;
-    if !psq.is_empty() {
-        let (played, source) = played_games(&psq, &c.gomocup, out)?;
-        games.extend(played);
-        sources.push(source);
-    }
+    let (games, sources) = games_with_best_moves(&c.files, &c.gomocup, out)?;
     let (_, held_games) = split(games.len(), c.held_out, c.policy_options.seed);
     let mut is_held = vec![false; games.len()];
     for &g in &held_games {
@@ -138,56 +127,6 @@ pub fn run_policy(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Whether `path` names a `.psq` record.
-fn is_psq(path: &std::path::Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("psq"))
-}
-
-/// The games of Gomocup's `.psq` records `paths` with the moves `selection` takes as their best moves (the moves
-/// the strongest engines played), and the source line that says so. Bad records, judging games (never learned
-/// from) and games that ended by Black's forbidden move are left out, each kind with an `error:` line or a count.
-fn played_games(
-    paths: &[PathBuf],
-    selection: &Selection,
-    out: &mut dyn Write,
-) -> io::Result<(Vec<GameRecord>, String)> {
-    let (games, problems) = match read_psq_files(paths) {
-        Ok(read) => read,
-        Err(e) => {
-            writeln!(out, "error: {e}")?;
-            return Ok((Vec::new(), "no .psq games".to_string()));
-        }
-    };
-    for problem in problems {
-        writeln!(out, "error: {problem}")?;
-    }
-    let total = games.len();
-    let (judging, games): (Vec<_>, Vec<_>) =
-        games.into_iter().partition(|(path, _)| Split::of_path(path) == Some(Split::Judge));
-    if let Some((first, _)) = judging.first() {
-        writeln!(out, "{}", judging_left_out(judging.len(), first))?;
-    }
-    let (games, forfeits): (Vec<_>, Vec<_>) = games.into_iter().partition(|(_, g)| g.record.forbidden_end.is_none());
-    let (records, skipped) = played_as_best(&games, selection);
-    for problem in skipped {
-        writeln!(out, "error: {problem}")?;
-    }
-    let whose = if selection.engines.is_empty() {
-        format!("each league's {} strongest by its ratings.txt", selection.strongest)
-    } else {
-        selection.engines.join(", ")
-    };
-    let source = format!(
-        "{total} .psq games ({} judging and {} ended by a forbidden move left out): the moves of {whose} of {} ms or \
-         more after the opening, in {} games",
-        judging.len(),
-        forfeits.len(),
-        selection.min_ms,
-        records.len()
-    );
-    Ok((records, source))
 }
 
 /// Measures on Gomocup's judging games `c.judging` the top-1 and top-3 agreement with the moves the yardstick takes

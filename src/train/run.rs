@@ -3,15 +3,17 @@
 //! the float model and beside the classical evaluation, each step reported on the command's output, and the file
 //! written with its provenance. What a run is asked is `config.rs`'s; the move policy's run is `policy_run.rs`.
 
+use super::choice::Choices;
 use super::config::TrainRun;
 use super::data::NetData;
+use super::gomocup::games_with_best_moves;
 use super::model::{Model, Trace};
-use super::{Epoch, TrainOptions, train, zero_unseen};
+use super::{Epoch, Pairs, TrainOptions, train_with, zero_unseen};
 use crate::eval::network::{Accumulator, Group, Network};
 use crate::eval::{EVAL_LIMIT, default_weights};
 use crate::records::read_training_set;
 use crate::tune::data::Dataset;
-use crate::tune::{eval_loss, eval_params, fit_k, split_games_and_samples};
+use crate::tune::{eval_loss, eval_params, fit_k, split, split_games_and_samples};
 use std::io::{self, Write};
 use std::time::Instant;
 
@@ -96,6 +98,16 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
         "K = {k:.1}; the classical evaluation's loss: train {:.5}, held-out {:.5}",
         classical_loss[0], classical_loss[1]
     )?;
+    // Choice pairs, split by game as the positions are.
+    let choices = if c.choices.is_empty() { None } else { Some(choice_pairs(c, group, out)?) };
+    let choice_bases = choices.as_ref().map(|(ch, ..)| ch.children.bases(k, c.residual)).unwrap_or_default();
+    let pairs = choices.as_ref().map(|(ch, parts, _)| Pairs {
+        choices: ch,
+        bases: &choice_bases,
+        split: [&parts[0][..], &parts[1][..]],
+        weight: c.choice_weight as f32,
+        repeat: c.choice_repeat,
+    });
     let mut model = match &c.init {
         Some(path) => match Network::load(path) {
             Ok(net) if net.group == group => Model::from_network(net),
@@ -109,13 +121,14 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
     let mut first = None;
     let mut last = None;
     let split = [&parts[0][..], &parts[1][..]];
-    let seen = train(&mut model, &data, &targets, &bases, split, &c.options, |e: &Epoch| {
+    let seen = train_with(&mut model, &data, &targets, &bases, split, pairs.as_ref(), &c.options, |e: &Epoch| {
         let _ = writeln!(
             out,
-            "epoch {:>3}: loss {:.5} held-out {:.5} ({:.0} s)",
+            "epoch {:>3}: loss {:.5} held-out {:.5}{} ({:.0} s)",
             e.epoch,
             e.loss[0],
             e.loss[1],
+            choice_text(e),
             start.elapsed().as_secs_f64()
         );
         let _ = out.flush();
@@ -133,13 +146,14 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
         model = Model::from_network(&rounded);
         let options =
             TrainOptions { epochs: c.head_epochs, lr: c.options.lr * 0.1, freeze_tables: true, ..c.options.clone() };
-        train(&mut model, &data, &targets, &bases, split, &options, |e: &Epoch| {
+        train_with(&mut model, &data, &targets, &bases, split, pairs.as_ref(), &options, |e: &Epoch| {
             let what = if e.epoch == 0 { "tables rounded".to_string() } else { format!("head epoch {}", e.epoch) };
             let _ = writeln!(
                 out,
-                "{what}: loss {:.5} held-out {:.5} ({:.0} s)",
+                "{what}: loss {:.5} held-out {:.5}{} ({:.0} s)",
                 e.loss[0],
                 e.loss[1],
+                choice_text(e),
                 start.elapsed().as_secs_f64()
             );
             let _ = out.flush();
@@ -147,10 +161,10 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
         });
     }
     let (first, last) = (
-        first.unwrap_or(Epoch { epoch: 0, loss: [0.0; 2] }),
-        last.unwrap_or(first.unwrap_or(Epoch { epoch: 0, loss: [0.0; 2] })),
+        first.unwrap_or(Epoch { epoch: 0, loss: [0.0; 2], choice: None }),
+        last.unwrap_or(first.unwrap_or(Epoch { epoch: 0, loss: [0.0; 2], choice: None })),
     );
-    let header = vec![
+    let mut header = vec![
         format!("Tengen {} network, trained by pbrain-tengen train (see README, Network)", group.name()),
         format!("command: {}", c.line),
         format!("data: {}", sources.join("; ")),
@@ -167,6 +181,14 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
             first.loss[0], last.loss[0], first.loss[1], last.loss[1], classical_loss[0], classical_loss[1]
         ),
     ];
+    if let Some((_, _, source)) = &choices {
+        header.push(format!(
+            "choices: {source}; weight {}, repeated {}; preferred{}",
+            c.choice_weight,
+            c.choice_repeat,
+            choice_text(&last)
+        ));
+    }
     let mut net = model.quantise((k * c.units) as f32, header);
     net.residual = c.residual;
     let net: &'static Network = Box::leak(Box::new(net));
@@ -220,6 +242,48 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The choice pairs of `c.choices`, split by game into training and held-out pairs, and the line that says what
+/// they are (printed as a `choices:` line).
+fn choice_pairs(c: &TrainRun, group: Group, out: &mut dyn Write) -> io::Result<(Choices, [Vec<usize>; 2], String)> {
+    let (games, sources) = games_with_best_moves(&c.choices, &c.gomocup, out)?;
+    let (_, held_games) = split(games.len(), c.held_out, c.options.seed);
+    let mut held = vec![false; games.len()];
+    for &g in &held_games {
+        held[g] = true;
+    }
+    let mut choices = Choices::new(group, c.choice_alternatives);
+    for (i, game) in games.iter().enumerate() {
+        choices.add_game(game, i as u32, default_weights());
+    }
+    let parts = choices.split_by_game(&held);
+    let line = format!(
+        "{} pairs ({} held out) from {} games, {} alternatives a chosen move; {} positions gave none (forced, \
+         the move off the candidates, or a four); {}",
+        choices.len(),
+        parts[1].len(),
+        games.len(),
+        c.choice_alternatives,
+        choices.skipped,
+        sources.join("; ")
+    );
+    writeln!(out, "choices: {line}")?;
+    Ok((choices, parts, line))
+}
+
+/// An epoch's choice figures, as its line ends (nothing without pairs).
+fn choice_text(e: &Epoch) -> String {
+    match e.choice {
+        Some([t, h]) => format!(
+            "; choices loss {:.4} held-out {:.4}, chosen preferred {:.1}% held-out {:.1}%",
+            t.0,
+            h.0,
+            100.0 * t.1,
+            100.0 * h.1
+        ),
+        None => String::new(),
+    }
 }
 
 #[cfg(test)]

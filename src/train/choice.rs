@@ -1,0 +1,216 @@
+//! Choice pairs (issue 74): the network learns to prefer, in a game's position, the position after the move a
+//! strong player chose over the positions after the moves today's ordering ranks highest among the rest. Each pair
+//! is two positions, the chosen move's child and an alternative's, both with the opponent to move; the loss is the
+//! logistic loss of the mover's value of the first over the second (a Bradley-Terry comparison of the two children).
+//!
+//! The moves taken are a game record's best moves (`GameRecord::best`: for Gomocup's `.psq` games, the moves the
+//! strongest engines played, chosen as `train --policy` chooses them). Pairs whose children have a five point for
+//! either side are left out: a four's child is one the search follows to its block and never evaluates.
+
+use super::data::NetData;
+use crate::eval::network::{Group, TRAINED_SIZE};
+use crate::eval::{Weights, order_value};
+use crate::movegen::{Candidates, candidates};
+use crate::pattern::PatternBoard;
+use crate::records::GameRecord;
+use crate::types::{Color, Pos};
+
+/// The pairs of one rule group: child `2j` is pair `j`'s chosen move's, child `2j + 1` its alternative's.
+#[derive(Clone, Debug)]
+pub struct Choices {
+    /// The children, two a pair.
+    pub children: NetData,
+    /// Each pair's game (its index among the games given), for the split by game.
+    pub game: Vec<u32>,
+    /// The alternatives taken a position: today's ordering's highest among the other candidates.
+    pub alternatives: usize,
+    /// Positions with a chosen move that gave no pair: forced, the move off the candidate list, or every child
+    /// forcing.
+    pub skipped: usize,
+}
+
+impl Choices {
+    /// No pairs yet, for `group`, `alternatives` a position.
+    #[must_use]
+    pub fn new(group: Group, alternatives: usize) -> Choices {
+        Choices { children: NetData::new(group, 0), game: Vec::new(), alternatives, skipped: 0 }
+    }
+
+    /// The number of pairs.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.game.len()
+    }
+
+    /// Whether there are none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.game.is_empty()
+    }
+
+    /// Adds the pairs of the positions of `game` that have a best move, the alternatives ranked by `weights`'
+    /// ordering; `index` names the game for the split. Games of another group or size, or without best moves, add
+    /// nothing. Returns how many pairs it added.
+    pub fn add_game(&mut self, game: &GameRecord, index: u32, weights: &Weights) -> usize {
+        if Group::of(game.rule) != self.children.group || game.size != TRAINED_SIZE {
+            return 0;
+        }
+        let Some(best) = &game.best else { return 0 };
+        let Ok(mut pb) = PatternBoard::new(game.size, game.rule) else { return 0 };
+        let before = self.len();
+        let mut side = Color::Black;
+        for (i, &m) in game.moves.iter().enumerate() {
+            if let Some(Some(chosen)) = best.get(i) {
+                self.add_position(&mut pb, &game.moves[..i], side, *chosen, index, weights);
+            }
+            if !pb.board().is_empty(m) || pb.is_five(side, m) {
+                break; // the game ends here (a five), or the record is wrong
+            }
+            pb.make(m, side);
+            side = side.opponent();
+        }
+        self.len() - before
+    }
+
+    fn add_position(
+        &mut self,
+        pb: &mut PatternBoard,
+        line: &[Pos],
+        side: Color,
+        chosen: Pos,
+        game: u32,
+        weights: &Weights,
+    ) {
+        let Candidates::Moves { moves, forced: false } = candidates(pb, side) else {
+            self.skipped += 1;
+            return;
+        };
+        if moves.len() < 2 || !moves.contains(&chosen) || !quiet_child(pb, side, chosen) {
+            self.skipped += 1;
+            return;
+        }
+        let quiet: Vec<Pos> = moves.iter().copied().filter(|&m| m != chosen && quiet_child(pb, side, m)).collect();
+        let mut others: Vec<(i32, Pos)> = quiet.iter().map(|&m| (order_value(pb, side, m, weights), m)).collect();
+        // Highest first; ties by point, so that the pairs do not depend on the candidates' order.
+        others.sort_by_key(|&(v, m)| (std::cmp::Reverse(v), m.index()));
+        let mut added = false;
+        for &(_, alt) in others.iter().take(self.alternatives) {
+            let first = self.children.add_child(pb, line, side, chosen);
+            let second = self.children.add_child(pb, line, side, alt);
+            debug_assert!(first && second, "quiet children are always kept");
+            self.game.push(game);
+            added = true;
+        }
+        if !added {
+            self.skipped += 1;
+        }
+    }
+
+    /// The pairs of the games `held` (by game index) and the others: `[training, held out]`.
+    #[must_use]
+    pub fn split_by_game(&self, held: &[bool]) -> [Vec<usize>; 2] {
+        let mut parts = [Vec::new(), Vec::new()];
+        for (j, &g) in self.game.iter().enumerate() {
+            parts[usize::from(held.get(g as usize).copied().unwrap_or(false))].push(j);
+        }
+        parts
+    }
+}
+
+/// Whether `side`'s move `m` leaves a child with no five point for either side (no four made, none left open).
+fn quiet_child(pb: &mut PatternBoard, side: Color, m: Pos) -> bool {
+    pb.make(m, side);
+    let quiet = pb.five_points(side).next().is_none() && pb.five_points(side.opponent()).next().is_none();
+    pb.undo();
+    quiet
+}
+
+/// The logistic loss of a pair whose children's logits (each for the opponent to move, with its base added) are
+/// `chosen` and `other`, and its derivatives with respect to the two logits: the mover's value of a child is minus
+/// its logit, and the loss is `softplus(-(v_chosen - v_other))`.
+#[must_use]
+pub fn pair_loss(chosen: f64, other: f64) -> (f64, f64, f64) {
+    let margin = other - chosen; // v_chosen - v_other
+    let loss = if margin > 0.0 { (-margin).exp().ln_1p() } else { -margin + margin.exp().ln_1p() };
+    let p = 1.0 / (1.0 + (-margin).exp());
+    // d loss / d margin = p - 1; margin = other - chosen.
+    (loss, 1.0 - p, p - 1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::Outcome;
+    use crate::types::{Rule, parse_point_list};
+
+    fn game(moves: &str, best: &[(usize, &str)]) -> GameRecord {
+        let moves = parse_point_list(moves, 15).expect("moves");
+        let mut b = vec![None; moves.len()];
+        for &(i, m) in best {
+            b[i] = Some(parse_point_list(m, 15).expect("point")[0]);
+        }
+        GameRecord {
+            rule: Rule::Renju,
+            size: 15,
+            outcome: Outcome::Draw,
+            opening: 0,
+            moves,
+            scores: None,
+            players: None,
+            best: Some(b),
+            forbidden_end: None,
+        }
+    }
+
+    #[test]
+    fn a_chosen_move_gives_pairs_with_the_orderings_best_other_moves() {
+        let weights = crate::eval::default_weights();
+        let mut c = Choices::new(Group::Renju, 3);
+        // After H8 H9 I9 (White to move), White's chosen move J10; and at ply 4 (Black) G7.
+        let g = game("H8,H9,I9,J10,G7,F6", &[(3, "J10"), (4, "G7")]);
+        assert_eq!(c.add_game(&g, 0, weights), 6);
+        assert_eq!(c.children.positions.len(), 12);
+        let j10 = parse_point_list("J10", 15).expect("point")[0];
+        for j in 0..3 {
+            let (chosen, other) = (c.children.board(2 * j), c.children.board(2 * j + 1));
+            assert_eq!(chosen.stone_count(), 4);
+            assert!(!chosen.is_empty(j10), "the chosen child has the chosen stone");
+            assert!(other.is_empty(j10), "the alternative's child does not");
+            assert_eq!(c.children.positions[2 * j].side(), Color::Black);
+        }
+        // The alternatives differ from each other.
+        let last = |i: usize| *c.children.moves[..].get(c.children.positions[i].start as usize + 3).expect("a move");
+        assert!(last(1) != last(3) && last(3) != last(5) && last(1) != last(5));
+        assert_eq!(c.game, vec![0; 6]);
+        let held = c.split_by_game(&[true]);
+        assert_eq!((held[0].len(), held[1].len()), (0, 6));
+    }
+
+    #[test]
+    fn a_forced_answer_or_a_move_that_makes_a_four_gives_no_pair() {
+        let weights = crate::eval::default_weights();
+        let mut c = Choices::new(Group::Renju, 2);
+        // Black's H8 I8 J8 K8 is a four after White's moves: White's block at G8 or L8 is forced.
+        let forced = game("H8,H1,I8,A1,J8,A15,K8,G8", &[(7, "G8")]);
+        assert_eq!(c.add_game(&forced, 0, weights), 0);
+        // Black's J8 makes an open three's four: the chosen child has a five point.
+        let four = game("H8,H1,I8,A1,J8,A15,K8", &[(6, "K8")]);
+        assert_eq!(c.add_game(&four, 1, weights), 0);
+        assert_eq!(c.skipped, 2);
+    }
+
+    #[test]
+    fn the_pair_loss_falls_as_the_chosen_child_looks_worse_for_the_opponent() {
+        let (even, d_chosen, d_other) = pair_loss(0.0, 0.0);
+        assert!((even - std::f64::consts::LN_2).abs() < 1e-12);
+        assert!((d_chosen - 0.5).abs() < 1e-12 && (d_other + 0.5).abs() < 1e-12);
+        let (good, ..) = pair_loss(-2.0, 1.0);
+        let (bad, ..) = pair_loss(1.0, -2.0);
+        assert!(good < 0.1 && bad > 2.9, "{good} {bad}");
+        // The derivative matches the loss's slope.
+        let h = 1e-6;
+        let (l0, dc, dx) = pair_loss(0.3, -0.4);
+        assert!(((pair_loss(0.3 + h, -0.4).0 - l0) / h - dc).abs() < 1e-4);
+        assert!(((pair_loss(0.3, -0.4 + h).0 - l0) / h - dx).abs() < 1e-4);
+    }
+}
