@@ -284,7 +284,9 @@ A damaged library is read up to the damage: what was read is shown or written, t
   --choices PATH               the network also learns to prefer the position after each best move (the moves
                                of Gomocup's .psq games as --players takes them; rescored games' best moves) to
                                those after today's ordering's highest other moves: choice pairs (issue 74)
-  --choice-alternatives N      the other moves each best move is compared with (default 3)
+  --choice-against PATH        rescored game files of the same games: where their best move (Tengen's own
+                               search's) differs from the chosen one, a pair against it as well
+  --choice-alternatives N      the ordering's other moves each best move is compared with (default 3)
   --choice-weight W            a pair's gradient against a position's (default 1)
   --choice-repeat K            each training pair counts K times an epoch (default 1)
   --players N                  .psq games (--policy, --choices): the moves of each league's N strongest engines

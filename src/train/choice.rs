@@ -22,7 +22,8 @@ pub struct Choices {
     pub children: NetData,
     /// Each pair's game (its index among the games given), for the split by game.
     pub game: Vec<u32>,
-    /// The alternatives taken a position: today's ordering's highest among the other candidates.
+    /// The alternatives taken a position: today's ordering's highest among the other candidates (and the other
+    /// player's move, see [`Choices::add_game_against`]).
     pub alternatives: usize,
     /// Positions with a chosen move that gave no pair: forced, the move off the candidate list, or every child
     /// forcing.
@@ -52,6 +53,19 @@ impl Choices {
     /// ordering; `index` names the game for the split. Games of another group or size, or without best moves, add
     /// nothing. Returns how many pairs it added.
     pub fn add_game(&mut self, game: &GameRecord, index: u32, weights: &Weights) -> usize {
+        self.add_game_against(game, None, index, weights)
+    }
+
+    /// [`Choices::add_game`], and where `against` (per move, as [`GameRecord::best`] keeps them: another player's
+    /// choice in the same position, say Tengen's own search's) has a move other than the chosen one, a pair of the
+    /// chosen move against it too.
+    pub fn add_game_against(
+        &mut self,
+        game: &GameRecord,
+        against: Option<&[Option<Pos>]>,
+        index: u32,
+        weights: &Weights,
+    ) -> usize {
         if Group::of(game.rule) != self.children.group || game.size != TRAINED_SIZE {
             return 0;
         }
@@ -61,7 +75,8 @@ impl Choices {
         let mut side = Color::Black;
         for (i, &m) in game.moves.iter().enumerate() {
             if let Some(Some(chosen)) = best.get(i) {
-                self.add_position(&mut pb, &game.moves[..i], side, *chosen, index, weights);
+                let other = against.and_then(|a| a.get(i).copied().flatten()).filter(|o| o != chosen);
+                self.add_position(&mut pb, &game.moves[..i], side, *chosen, other, index, weights);
             }
             if !pb.board().is_empty(m) || pb.is_five(side, m) {
                 break; // the game ends here (a five), or the record is wrong
@@ -78,6 +93,7 @@ impl Choices {
         line: &[Pos],
         side: Color,
         chosen: Pos,
+        against: Option<Pos>,
         game: u32,
         weights: &Weights,
     ) {
@@ -93,8 +109,11 @@ impl Choices {
         let mut others: Vec<(i32, Pos)> = quiet.iter().map(|&m| (order_value(pb, side, m, weights), m)).collect();
         // Highest first; ties by point, so that the pairs do not depend on the candidates' order.
         others.sort_by_key(|&(v, m)| (std::cmp::Reverse(v), m.index()));
+        // The other player's move first (where it is a quiet candidate), then the ordering's.
+        let against = against.filter(|m| quiet.contains(m));
+        let ordered = others.iter().map(|&(_, m)| m).filter(|&m| Some(m) != against).take(self.alternatives);
         let mut added = false;
-        for &(_, alt) in others.iter().take(self.alternatives) {
+        for alt in against.into_iter().chain(ordered) {
             let first = self.children.add_child(pb, line, side, chosen);
             let second = self.children.add_child(pb, line, side, alt);
             debug_assert!(first && second, "quiet children are always kept");
@@ -184,6 +203,23 @@ mod tests {
         assert_eq!(c.game, vec![0; 6]);
         let held = c.split_by_game(&[true]);
         assert_eq!((held[0].len(), held[1].len()), (0, 6));
+    }
+
+    #[test]
+    fn another_players_move_is_an_alternative_first_when_it_differs() {
+        let weights = crate::eval::default_weights();
+        let g = game("H8,H9,I9,J10,G7,F6", &[(3, "J10"), (4, "G7")]);
+        let p = |m: &str| parse_point_list(m, 15).expect("point")[0];
+        // At ply 3 the other player chose G7 (not J10): a pair against it comes first; at ply 4 it agreed.
+        let against = vec![None, None, None, Some(p("G7")), Some(p("G7")), None];
+        let mut c = Choices::new(Group::Renju, 1);
+        assert_eq!(c.add_game_against(&g, Some(&against), 0, weights), 3);
+        let last = |i: usize| {
+            c.children.moves[c.children.positions[i].start as usize + c.children.positions[i].len as usize - 1]
+        };
+        assert_eq!((last(0), last(1)), (p("J10"), p("G7")));
+        assert_ne!(last(3), p("G7"));
+        assert_eq!(last(4), p("G7"));
     }
 
     #[test]

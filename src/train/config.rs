@@ -52,6 +52,9 @@ pub struct TrainRun {
     /// Games whose best moves the network learns to prefer as choice pairs (Gomocup's `.psq` records, with the moves
     /// `gomocup` takes; game files with best moves), beside the positions of `files` (see [`super::choice`]).
     pub choices: Vec<String>,
+    /// Game files of the same games with another player's choices as their best moves (`rescore`'s: Tengen's own
+    /// search's), each a further alternative where it differs from the chosen move.
+    pub choice_against: Vec<String>,
     /// The alternatives a chosen move is compared with: today's ordering's highest among the other candidates.
     pub choice_alternatives: usize,
     /// A pair's gradient against a position's.

@@ -14,6 +14,8 @@ use crate::eval::{EVAL_LIMIT, default_weights};
 use crate::records::read_training_set;
 use crate::tune::data::Dataset;
 use crate::tune::{eval_loss, eval_params, fit_k, split, split_games_and_samples};
+use crate::types::Pos;
+use std::collections::HashMap;
 use std::io::{self, Write};
 use std::time::Instant;
 
@@ -253,9 +255,27 @@ fn choice_pairs(c: &TrainRun, group: Group, out: &mut dyn Write) -> io::Result<(
     for &g in &held_games {
         held[g] = true;
     }
+    // Another player's choices in the same games, found by the games' moves.
+    let mut against: HashMap<Vec<Pos>, Vec<Option<Pos>>> = HashMap::new();
+    let mut against_source = String::new();
+    if !c.choice_against.is_empty() {
+        let set = read_training_set(&c.choice_against, out)?;
+        for game in set.games {
+            if let Some(best) = game.best {
+                against.insert(game.moves, best);
+            }
+        }
+        against_source = format!("; against the best moves of {} games ({})", against.len(), set.sources.join("; "));
+    }
     let mut choices = Choices::new(group, c.choice_alternatives);
+    let mut matched = 0;
     for (i, game) in games.iter().enumerate() {
-        choices.add_game(game, i as u32, default_weights());
+        let other = against.get(&game.moves).map(Vec::as_slice);
+        matched += usize::from(other.is_some());
+        choices.add_game_against(game, other, i as u32, default_weights());
+    }
+    if !c.choice_against.is_empty() {
+        against_source += &format!(", {matched} of the chosen games among them");
     }
     let parts = choices.split_by_game(&held);
     let line = format!(
@@ -266,7 +286,7 @@ fn choice_pairs(c: &TrainRun, group: Group, out: &mut dyn Write) -> io::Result<(
         games.len(),
         c.choice_alternatives,
         choices.skipped,
-        sources.join("; ")
+        sources.join("; ") + &against_source
     );
     writeln!(out, "choices: {line}")?;
     Ok((choices, parts, line))
