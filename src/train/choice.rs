@@ -76,7 +76,7 @@ impl Choices {
         for (i, &m) in game.moves.iter().enumerate() {
             if let Some(Some(chosen)) = best.get(i) {
                 let other = against.and_then(|a| a.get(i).copied().flatten()).filter(|o| o != chosen);
-                self.add_position(&mut pb, &game.moves[..i], side, *chosen, other, index, weights);
+                self.add_position(&mut pb, &game.moves[..i], side, (*chosen, other), index, weights);
             }
             if !pb.board().is_empty(m) || pb.is_five(side, m) {
                 break; // the game ends here (a five), or the record is wrong
@@ -92,8 +92,7 @@ impl Choices {
         pb: &mut PatternBoard,
         line: &[Pos],
         side: Color,
-        chosen: Pos,
-        against: Option<Pos>,
+        (chosen, against): (Pos, Option<Pos>),
         game: u32,
         weights: &Weights,
     ) {

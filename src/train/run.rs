@@ -15,7 +15,7 @@ use crate::records::read_training_set;
 use crate::tune::data::Dataset;
 use crate::tune::{eval_loss, eval_params, fit_k, split, split_games_and_samples};
 use crate::types::Pos;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::time::Instant;
 
@@ -256,7 +256,7 @@ fn choice_pairs(c: &TrainRun, group: Group, out: &mut dyn Write) -> io::Result<(
         held[g] = true;
     }
     // Another player's choices in the same games, found by the games' moves.
-    let mut against: HashMap<Vec<Pos>, Vec<Option<Pos>>> = HashMap::new();
+    let mut against: BTreeMap<Vec<Pos>, Vec<Option<Pos>>> = BTreeMap::new();
     let mut against_source = String::new();
     if !c.choice_against.is_empty() {
         let set = read_training_set(&c.choice_against, out)?;
