@@ -88,10 +88,9 @@ fn a_short_vcf_is_found_by_the_search_alone() {
     check_line(&pb, Color::Black, &report.pv, true).expect("the search's line wins");
 }
 
-#[test]
-fn a_four_is_blocked() {
-    // White threatens five at L8; Black has nothing better.
-    let pb = board(
+/// White threatens five at L8 (Black to move); Black has nothing better than the block.
+fn white_four() -> PatternBoard {
+    board(
         "
    A B C D E F G H I J K L M N O
 15 . . . . . . . . . . . . . . .
@@ -111,7 +110,12 @@ fn a_four_is_blocked() {
  1 . . . . . . . . . . . . . . .
    A B C D E F G H I J K L M N O",
         Rule::Renju,
-    );
+    )
+}
+
+#[test]
+fn a_four_is_blocked() {
+    let pb = white_four();
     for threats in [true, false] {
         let report = think(&pb, Color::Black, 4, threats);
         assert_eq!(report.best, Some(point("L8")), "{report:?}");
@@ -505,29 +509,11 @@ fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
         }
         nodes
     };
-    let four = board(
-        "
-   A B C D E F G H I J K L M N O
-15 . . . . . . . . . . . . . . .
-14 . . . . . . . . . . . . . . .
-13 . . . . . . . . . . . . . . .
-12 . . . . . . . . . . . . . . .
-11 . . . . . . . . . . . . . . .
-10 . . . . . . . X . . . . . . .
- 9 . . . . . . . X . . . . . . .
- 8 . . . . . . X O O O O . . . .
- 7 . . . . . . . X . . . . . . .
- 6 . . . . . . . . . . . . . . .
- 5 . . . . . . . . . . . . . . .
- 4 . . . . . . . . . . . . . . .
- 3 . . . . . . . . . . . . . . .
- 2 . . . . . . . . . . . . . . .
- 1 . . . . . . . . . . . . . . .
-   A B C D E F G H I J K L M N O",
-        Rule::Renju,
-    );
+    let four = white_four();
+    let shipped = tree(d);
     for (name, params, without) in trials {
-        assert_ne!(tree(params), tree(without), "{name} leaves the tree as it was");
+        let before = if without == d { shipped } else { tree(without) };
+        assert_ne!(tree(params), before, "{name} leaves the tree as it was");
         let report = run(params, &four, Color::Black, 6, false);
         assert_eq!(report.best, Some(point("L8")), "{name}: {report:?}");
         for puzzle in lfz_puzzles().iter().step_by(331) {
