@@ -299,12 +299,13 @@ tunables! {
     /// A move that makes a four is searched this many plies deeper (its block is forced, so a four and its block
     /// cost one ply instead of two), within twice the iteration's depth from the root (0: as any move).
     four_ext = 0 in 0..=1 step 1.0 Trial;
-    /// The static evaluation that prunes (reverse futility, razoring, the null move's test) is replaced by the
-    /// table's score where the entry's bound says the true score lies beyond it: a lower bound above it, an upper
-    /// bound below it (0: the static evaluation alone).
+    /// The static evaluation that prunes (reverse futility, razoring's test, the null move's test) is replaced by
+    /// the table's score where the entry's bound says the true score lies beyond it: a lower bound above it, an upper
+    /// bound below it, an exact score (0: the static evaluation alone). The quiescence search stands pat on the
+    /// static evaluation.
     tt_eval = 0 in 0..=1 step 1.0 Trial;
     /// Once a move at a PV node raised alpha without a cut-off, the moves after it are searched this many plies
-    /// shallower (at depths 3 and more, the score not a mate; 0: at the node's depth).
+    /// shallower (where at least a ply is left to them, the score not a mate; 0: at the node's depth).
     alpha_reduce = 0 in 0..=2 step 1.0 Trial;
     /// A late move that is reduced (a quiet move, or a defence against an open three under `forced_lmr`) and lies
     /// more than two steps from both of the last two moves is reduced this many plies more (0: the same).

@@ -467,7 +467,9 @@ impl<'a> Worker<'a> {
         let static_eval = if !forced && (pruning || self.tracks_improving) { Some(self.evaluate(side)) } else { None };
         self.stack.at_mut(ply).eval = static_eval;
         let improving = self.stack.improving(ply, static_eval);
-        // With `tt_eval`, the table's bound refines the evaluation that prunes.
+        // With `tt_eval`, the table's bound refines the evaluation that prunes (the quiescence search still stands
+        // pat on the static one).
+        let raw_eval = static_eval;
         let static_eval = match (static_eval, tt_entry) {
             (Some(eval), Some(entry)) if self.options.params.tt_eval > 0 && entry.score.abs() < MATE_BOUND => {
                 let score = from_tt(entry.score, ply);
@@ -487,7 +489,8 @@ impl<'a> Worker<'a> {
                 return eval;
             }
             if depth <= self.options.params.razor_depth && eval + self.options.params.razor_margin * depth < alpha {
-                let score = self.quiesce(ply, side, alpha, beta, eval.clamp(-EVAL_LIMIT, EVAL_LIMIT));
+                let stand = raw_eval.unwrap_or(eval).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+                let score = self.quiesce(ply, side, alpha, beta, stand);
                 if score <= alpha {
                     return score;
                 }
@@ -618,11 +621,14 @@ impl<'a> Worker<'a> {
                     0
                 };
                 let reduction = if share > 0 && depth >= self.options.params.lmr_depth {
-                    let r = self.late_reduction::<N>(depth, ply, i, side, m, top, improving) * share / 100;
+                    // Never into the quiescence search (a move after one that raised alpha has less depth left).
+                    let r = (self.late_reduction::<N>(depth, ply, i, side, m, top, improving) * share / 100)
+                        .min(new_depth - 1)
+                        .max(0);
                     let far_lmr = self.options.params.far_lmr;
-                    // A move far from both last moves (`far_lmr`), never into the quiescence search.
+                    // A move far from both last moves (`far_lmr`).
                     if far_lmr > 0 && r > 0 && [last, own_last].iter().all(|p| p.is_none_or(|p| distance(m, p) > 2)) {
-                        (r + far_lmr).min(new_depth - 1).max(r)
+                        (r + far_lmr).min(new_depth - 1)
                     } else {
                         r
                     }
@@ -652,8 +658,9 @@ impl<'a> Worker<'a> {
                 best_move = Some(m);
                 if score > alpha {
                     alpha = score;
-                    if score < beta && depth >= 3 && score.abs() < MATE_BOUND {
-                        raised = self.options.params.alpha_reduce;
+                    let less = self.options.params.alpha_reduce;
+                    if score < beta && depth >= 2 + less.max(1) && score.abs() < MATE_BOUND {
+                        raised = less;
                     }
                     self.stack.update_pv(ply, m);
                     if N::ROOT {

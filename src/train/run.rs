@@ -102,6 +102,9 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
     )?;
     // Choice pairs, split by game as the positions are.
     let choices = if c.choices.is_empty() { None } else { Some(choice_pairs(c, group, out)?) };
+    if choices.as_ref().is_some_and(|(ch, ..)| ch.is_empty()) {
+        return writeln!(out, "error: no {} choice pairs in {}", group.name(), c.choices.join(", "));
+    }
     let choice_bases = choices.as_ref().map(|(ch, ..)| ch.children.bases(k, c.residual)).unwrap_or_default();
     let pairs = choices.as_ref().map(|(ch, parts, _)| Pairs {
         choices: ch,
@@ -246,8 +249,9 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-/// The choice pairs of `c.choices`, split by game into training and held-out pairs, and the line that says what
-/// they are (printed as a `choices:` line).
+/// The choice pairs of `c.choices`, split by game into training and held-out pairs (a seeded split of these games
+/// of their own: a game given both as positions and as choices may fall on different sides), and the line that says
+/// what they are (printed as a `choices:` line).
 fn choice_pairs(c: &TrainRun, group: Group, out: &mut dyn Write) -> io::Result<(Choices, [Vec<usize>; 2], String)> {
     let (games, sources) = games_with_best_moves(&c.choices, &c.gomocup, out)?;
     let (_, held_games) = split(games.len(), c.held_out, c.options.seed);
