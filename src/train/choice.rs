@@ -13,6 +13,7 @@ use crate::eval::{Weights, order_value};
 use crate::movegen::{Candidates, candidates};
 use crate::pattern::PatternBoard;
 use crate::records::GameRecord;
+use crate::tune::data::replay_game;
 use crate::types::{Color, Pos};
 
 /// The pairs of one rule group: child `2j` is pair `j`'s chosen move's, child `2j + 1` its alternative's.
@@ -70,20 +71,13 @@ impl Choices {
             return 0;
         }
         let Some(best) = &game.best else { return 0 };
-        let Ok(mut pb) = PatternBoard::new(game.size, game.rule) else { return 0 };
         let before = self.len();
-        let mut side = Color::Black;
-        for (i, &m) in game.moves.iter().enumerate() {
+        replay_game(game, |pb, i, side, _, _, _| {
             if let Some(Some(chosen)) = best.get(i) {
                 let other = against.and_then(|a| a.get(i).copied().flatten()).filter(|o| o != chosen);
-                self.add_position(&mut pb, &game.moves[..i], side, (*chosen, other), index, weights);
+                self.add_position(pb, &game.moves[..i], side, (*chosen, other), index, weights);
             }
-            if !pb.board().is_empty(m) || pb.is_five(side, m) {
-                break; // the game ends here (a five), or the record is wrong
-            }
-            pb.make(m, side);
-            side = side.opponent();
-        }
+        });
         self.len() - before
     }
 

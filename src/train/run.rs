@@ -100,7 +100,7 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
         "K = {k:.1}; the classical evaluation's loss: train {:.5}, held-out {:.5}",
         classical_loss[0], classical_loss[1]
     )?;
-    // Choice pairs, split by game as the positions are.
+    // Choice pairs, split by game (a seeded split of the choice games of its own).
     let choices = if c.choices.is_empty() { None } else { Some(choice_pairs(c, group, out)?) };
     if choices.as_ref().is_some_and(|(ch, ..)| ch.is_empty()) {
         return writeln!(out, "error: no {} choice pairs in {}", group.name(), c.choices.join(", "));
