@@ -24,7 +24,7 @@ fn run(args: &[&str]) -> String {
 #[test]
 fn real_gomocup_records_are_read_and_bad_ones_named() {
     let (games, problems) = read_psq_files(&[data("")]).expect("folder");
-    assert_eq!(games.len(), 6, "{problems:?}");
+    assert_eq!(games.len(), 7, "{problems:?}");
     assert_eq!(problems.len(), 2, "{problems:?}");
     assert!(problems[0].contains("fastgame-2021-9_16_15_1.psq: move '0,0,98' is off the board"), "{}", problems[0]);
     assert!(problems[1].contains("renju-2020-5_8_4_2.psq: move 47 (L9) is on a taken point"), "{}", problems[1]);
@@ -38,6 +38,8 @@ fn real_gomocup_records_are_read_and_bad_ones_named() {
     assert_eq!((first.times[5], first.times[46]), (69_564, 6_082));
     let standard = games.iter().find(|(p, _)| p.contains("standard-2021")).expect("standard game");
     assert_eq!(standard.1.record.rule, Rule::Standard);
+    let freestyle = games.iter().find(|(p, _)| p.contains("freestyle-2021")).expect("freestyle game");
+    assert_eq!((freestyle.1.record.rule, freestyle.1.record.size), (Rule::Freestyle, 20));
     // The commands that read game files read .psq files and folders of them, each bad file an `error:` line.
     let mut out = Vec::new();
     let read = read_games(&[data("renju-2021"), data("bad")], &mut out).expect("read");
@@ -63,7 +65,9 @@ fn positions_are_the_strongest_engines_thought_choices_in_the_games_of_the_split
     }
     let learn = Selection { split: Some(Split::Learn), ..Selection::default() };
     let (learning, _) = select(&games, &learn);
-    assert!(!learning.is_empty() && learning.iter().all(|p| p.key.starts_with("renju-2020/")));
+    assert!(learning.iter().any(|p| p.key.starts_with("renju-2020/")), "{learning:?}");
+    assert!(learning.iter().any(|p| p.key.starts_with("freestyle-2021/league1/0_0_1_1.psq#")));
+    assert!(learning.iter().all(|p| p.key.starts_with("renju-2020/") || p.key.starts_with("freestyle-2021/")));
     let pentazen = Selection { engines: vec!["PENTAZEN21.15".to_string()], ..Selection::default() };
     let (theirs, _) = select(&games, &pentazen);
     assert!(!theirs.is_empty() && theirs.iter().all(|p| p.key.starts_with("renju-2021/7_2_5_2.psq#")));

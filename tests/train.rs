@@ -53,11 +53,9 @@ fn board_of(size: usize, moves: &[Pos]) -> Board {
     b
 }
 
-/// The model's logit written out again, plainly and in double precision (an independent reading of the
-/// network's definition): per view and point the sum of its four rows, clipped, pooled over the board, read over
-/// 32 with the flags by two clipped layers and the output; with `empty_only`, the empty points alone are pooled.
-fn reference_logit(params: &[f64], group: Group, empty_only: bool, board: &Board, side: Color, flags: u32) -> f64 {
-    let l = Layout::of(group);
+/// Per view, the pool of `board`: per point the sum of its four rows, clipped, summed over the board; with
+/// `empty_only`, over the empty points alone.
+fn reference_pools(params: &[f64], group: Group, empty_only: bool, board: &Board) -> [[f64; F]; 2] {
     let mut pools = [[0.0f64; F]; 2];
     for (v, pool) in pools.iter_mut().enumerate() {
         let table = v.min(group.tables() - 1);
@@ -72,6 +70,24 @@ fn reference_logit(params: &[f64], group: Group, empty_only: bool, board: &Board
             }
             for i in 0..F {
                 pool[i] += h[i].clamp(0.0, 1.0);
+            }
+        }
+    }
+    pools
+}
+
+/// The model's logit written out again, plainly and in double precision (an independent reading of the
+/// network's definition): the board's pools (on another size than 15×15 plus the empty 15×15 board's, less the
+/// empty board's of its own size), read over 32 with the flags by two clipped layers and the output.
+fn reference_logit(params: &[f64], group: Group, empty_only: bool, board: &Board, side: Color, flags: u32) -> f64 {
+    let l = Layout::of(group);
+    let mut pools = reference_pools(params, group, empty_only, board);
+    if board.size() != 15 {
+        let trained = reference_pools(params, group, empty_only, &Board::new(15));
+        let own = reference_pools(params, group, empty_only, &Board::new(board.size()));
+        for v in 0..2 {
+            for i in 0..F {
+                pools[v][i] += trained[v][i] - own[v][i];
             }
         }
     }
@@ -91,9 +107,16 @@ fn reference_logit(params: &[f64], group: Group, empty_only: bool, board: &Board
 #[test]
 fn the_backward_pass_agrees_with_finite_differences() {
     let mut rng = StdRng::seed_from_u64(3);
-    let cases =
-        [(Group::Renju, 1, false), (Group::Freestyle, 2, false), (Group::Standard, 3, false), (Group::Renju, 4, true)];
-    for (group, seed, empty_only) in cases {
+    let cases = [
+        (Group::Renju, 1, false, 15),
+        (Group::Freestyle, 2, false, 15),
+        (Group::Standard, 3, false, 15),
+        (Group::Renju, 4, true, 15),
+        (Group::Freestyle, 5, false, 20),
+        (Group::Freestyle, 6, true, 20),
+        (Group::Standard, 7, true, 12),
+    ];
+    for (group, seed, empty_only, size) in cases {
         let mut model = Model::random(group, seed);
         model.empty_only = empty_only;
         // Larger head weights than the start, so that every part of the gradient is well away from zero.
@@ -103,8 +126,8 @@ fn the_backward_pass_agrees_with_finite_differences() {
         }
         for _ in 0..3 {
             let n = rng.random_range(6..40);
-            let moves = random_moves(&mut rng, 15, n);
-            let board = board_of(15, &moves);
+            let moves = random_moves(&mut rng, size, n);
+            let board = board_of(size, &moves);
             let side = Color::to_move(moves.len());
             let flags = rng.random_range(0..2048u32);
             let target = rng.random_range(0.0..1.0);
@@ -116,7 +139,7 @@ fn the_backward_pass_agrees_with_finite_differences() {
             // The reference agrees with the model's forward pass.
             let params: Vec<f64> = model.params.iter().map(|&p| f64::from(p)).collect();
             let reference = reference_logit(&params, group, empty_only, &board, side, flags);
-            assert!((reference - f64::from(logit)).abs() < 1e-4, "{group:?}: {reference} vs {logit}");
+            assert!((reference - f64::from(logit)).abs() < 1e-4, "{group:?} {size}x{size}: {reference} vs {logit}");
             // Each part of the parameters along a random direction: the analytic derivative against the central
             // difference of the reference (in double precision, with a step too small to cross a clip).
             let parts =
@@ -146,7 +169,7 @@ fn the_backward_pass_agrees_with_finite_differences() {
                 let tolerance = 1e-5 + 1e-3 * analytic.abs();
                 assert!(
                     (numeric - analytic).abs() <= tolerance,
-                    "{group:?} parameters {from}..{to}: analytic {analytic:.6}, numeric {numeric:.6}"
+                    "{group:?} {size}x{size} parameters {from}..{to}: analytic {analytic:.6}, numeric {numeric:.6}"
                 );
             }
         }
@@ -160,16 +183,19 @@ fn the_rounded_network_agrees_with_the_float_model() {
         let model = Model::random(group, 9);
         let net: &'static Network = Box::leak(Box::new(model.quantise(400.0, vec!["test".into()])));
         let mut trace = Trace::default();
-        for _ in 0..50 {
-            let n = rng.random_range(0..60);
-            let moves = random_moves(&mut rng, 15, n);
-            let board = board_of(15, &moves);
-            let side = Color::to_move(moves.len());
-            let flags = rng.random_range(0..2048u32);
-            let float = model.forward(&board, side, flags, &mut trace);
-            let fixed = Accumulator::new(net, &board).logit(side, flags);
-            // Tables rounded to 1/256: a few hundredths of a logit at most (a few evaluation units).
-            assert!((float - fixed).abs() < 0.05, "{group:?}: float {float}, rounded {fixed}");
+        // On 15x15, and on the sizes whose pools the engine shifts to it (the model shifts them the same way).
+        for size in [15, 15, 20, 19] {
+            for _ in 0..25 {
+                let n = rng.random_range(0..60);
+                let moves = random_moves(&mut rng, size, n);
+                let board = board_of(size, &moves);
+                let side = Color::to_move(moves.len());
+                let flags = rng.random_range(0..2048u32);
+                let float = model.forward(&board, side, flags, &mut trace);
+                let fixed = Accumulator::new(net, &board).logit(side, flags);
+                // Tables rounded to 1/256: a few hundredths of a logit at most (a few evaluation units).
+                assert!((float - fixed).abs() < 0.05, "{group:?} {size}x{size}: float {float}, rounded {fixed}");
+            }
         }
     }
 }
@@ -384,4 +410,26 @@ fn choice_pairs_teach_the_network_to_prefer_the_chosen_moves_the_same_on_any_thr
     // The training pairs' loss falls and the chosen children are preferred more often than at the start.
     assert!(last[0].0 < first[0].0 - 0.01, "{first:?} -> {last:?}");
     assert!(last[0].1 > first[0].1 + 0.03, "{first:?} -> {last:?}");
+}
+
+#[test]
+fn the_trainer_learns_from_gomocups_20x20_freestyle_games() {
+    // A real freestyle game of Gomocup 2021 on 20x20 (a learning game: opening 0).
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gomocup/freestyle-2021");
+    let mut out = Vec::new();
+    let set = tengen::records::read_training_set(&[folder], &mut out).expect("read");
+    assert_eq!(set.games.len(), 1, "{}", String::from_utf8_lossy(&out));
+    let game = &set.games[0];
+    assert_eq!(game.size, 20);
+    let mut data = NetData::new(Group::Freestyle, 0);
+    let added = data.add_game(game);
+    // Every position until the five is on the board (the opening's stones included), none skipped for its size.
+    assert!(added > 40 && added < game.moves.len(), "{added} of {} moves", game.moves.len());
+    assert_eq!(data.other_group, 0);
+    assert!(data.positions.iter().all(|p| p.size == 20));
+    assert_eq!(data.board(added - 1).size(), 20);
+    // Another group's trainer skips it.
+    let mut renju = NetData::new(Group::Renju, 0);
+    assert_eq!(renju.add_game(game), 0);
+    assert_eq!(renju.other_group, 1);
 }

@@ -10,8 +10,12 @@ pub mod engines;
 pub mod positions;
 pub mod results;
 
+use crate::eval::EvalChoice;
+use crate::eval::network::Group;
 use crate::matches::Shard;
 use crate::records::read_psq_files;
+use crate::search::params::Params;
+use crate::types::Rule;
 use engines::{Budget, Measured, WorkerState};
 use positions::{Position, Selection};
 use results::{Answer, Judged, Kinds, judged_line, read_answers, read_judged, report};
@@ -40,8 +44,61 @@ pub struct Agree {
     pub sample: Option<usize>,
     /// The results file: answered positions are appended, and those already in it are not searched again.
     pub out: Option<PathBuf>,
-    /// What the results file's first line says was measured.
-    pub label: String,
+}
+
+impl Agree {
+    /// What the results file's first line says was measured, so that a run resumed with another engine, network,
+    /// search values or budget is refused: the engine; for Tengen the evaluation of each rule group among
+    /// `positions` (renju's where there are none) with its network's checksum, and the values it changes from the
+    /// shipped ones; the budget.
+    #[must_use]
+    pub fn label(&self, positions: &[Position]) -> String {
+        let spent = match self.budget {
+            Budget::Nodes(n) => format!("{n} nodes"),
+            Budget::Ms(ms) => format!("{ms} ms"),
+        };
+        match &self.measured {
+            Measured::Outside(engine) => format!("engine '{}', {spent} a move", engine.command),
+            Measured::Tengen(tengen) => format!(
+                "Tengen {} ({}){}, {spent} a move",
+                env!("TENGEN_COMMIT"),
+                evaluation_label(tengen.options.eval, positions),
+                changed_params(&tengen.options.params)
+            ),
+        }
+    }
+}
+
+/// The evaluation Tengen searches `positions` with: per rule group among them (renju where there are none), the
+/// network's checksum or the classical evaluation; the group named where there are several.
+fn evaluation_label(eval: EvalChoice, positions: &[Position]) -> String {
+    let mut rules: BTreeMap<usize, Rule> = BTreeMap::new();
+    for p in positions {
+        rules.entry(Group::of(p.rule) as usize).or_insert(p.rule);
+    }
+    if rules.is_empty() {
+        rules.insert(Group::Renju as usize, Rule::Renju);
+    }
+    let one = |rule: Rule| match eval.network(rule) {
+        Some(net) => format!("network evaluation {:016x}", crate::eval::policy::network_checksum(net)),
+        None => "classical evaluation".to_string(),
+    };
+    if rules.len() == 1 {
+        return rules.values().map(|&rule| one(rule)).collect();
+    }
+    rules.values().map(|&rule| format!("{}: {}", Group::of(rule).name(), one(rule))).collect::<Vec<_>>().join("; ")
+}
+
+/// The search values `params` changes from the shipped ones, as `, params NAME VALUE ...` (nothing where it changes
+/// none).
+fn changed_params(params: &Params) -> String {
+    let changed: Vec<String> = Params::SPECS
+        .iter()
+        .zip(params.values())
+        .filter(|(spec, v)| spec.default != *v)
+        .map(|(spec, v)| format!("{} {v}", spec.name))
+        .collect();
+    if changed.is_empty() { String::new() } else { format!(", params {}", changed.join(" ")) }
 }
 
 /// A key's hash, the sample's order: FNV-1a, then splitmix64's finaliser. FNV-1a alone leaves the top bits to the
@@ -89,12 +146,13 @@ pub fn positions_of(a: &Agree, problems: &mut Vec<String>) -> Result<(Vec<Positi
 pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let mut problems = Vec::new();
     let (positions, selected, kinds) = positions_of(a, &mut problems)?;
+    let label = a.label(&positions);
     let mut done = BTreeMap::new();
     if let Some(path) = &a.out
         && path.exists()
     {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        resumable(path, &text, &format!("# agree: {}", a.label))?;
+        resumable(path, &text, &format!("# agree: {label}"))?;
         done = read_answers(&text, &path.display().to_string(), &mut problems);
         // Positions the engine did not answer are asked again.
         done.retain(|_, answer| answer.chosen.is_some());
@@ -110,7 +168,7 @@ pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
             positions.len(),
             positions.len() - todo.len(),
             todo.len(),
-            a.label
+            label
         )?;
         out.flush()?;
         let mut file = match &a.out {
@@ -118,7 +176,7 @@ pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
                 let fresh = !path.exists() || std::fs::metadata(path)?.len() == 0;
                 let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
                 if fresh {
-                    writeln!(f, "# agree: {}", a.label)?;
+                    writeln!(f, "# agree: {label}")?;
                     writeln!(f, "# key\trule\tmover\tplayed\tchosen\tscore\tplayed_score\tdepth\tnodes\tms")?;
                 }
                 Some(f)
@@ -245,7 +303,8 @@ pub fn judge(a: &Agree, results: &[String], out: &mut dyn Write) -> Result<io::R
     let (positions, ..) = positions_of(a, &mut problems)?;
     let (answers, more) = read_each(results)?;
     problems.extend(more);
-    let label = format!("# judge: {}", a.label);
+    let measured = a.label(&positions);
+    let label = format!("# judge: {measured}");
     let mut done = Judged::new();
     if path.exists() {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -268,7 +327,7 @@ pub fn judge(a: &Agree, results: &[String], out: &mut dyn Write) -> Result<io::R
         for p in &problems {
             writeln!(out, "error: {p}")?;
         }
-        writeln!(out, "{} positions, {} moves to score with {}", positions.len(), todo.len(), a.label)?;
+        writeln!(out, "{} positions, {} moves to score with {measured}", positions.len(), todo.len())?;
         out.flush()?;
         let fresh = !path.exists() || std::fs::metadata(path)?.len() == 0;
         let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;

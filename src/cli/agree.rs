@@ -92,7 +92,6 @@ fn parse_agree(args: &[String]) -> Result<Agree, String> {
         shard: None,
         sample: None,
         out: None,
-        label: String::new(),
     };
     let mut cursor = OptionCursor::new(args);
     while let Some((name, inline)) = cursor.next_option() {
@@ -124,47 +123,12 @@ fn parse_agree(args: &[String]) -> Result<Agree, String> {
         return Err("agree needs Gomocup games: .psq files or folders of them".to_string());
     }
     a.budget = budget.ok_or("--nodes N or --ms N: what each search may spend")?;
-    let spent = match a.budget {
-        Budget::Nodes(n) => format!("{n} nodes"),
-        Budget::Ms(ms) => format!("{ms} ms"),
-    };
     a.selection = selection;
-    (a.measured, a.label) = match engine {
-        Some(command) => (
-            Measured::Outside(Outside {
-                command: command.clone(),
-                max_memory: max_memory_mb << 20,
-                tolerance_ms: 1000,
-            }),
-            format!("engine '{command}', {spent} a move"),
-        ),
-        None => (
-            Measured::Tengen(Box::new(Tengen { options, table_bytes: (hash_mb as usize) << 20 })),
-            format!(
-                "Tengen {} ({}){}, {spent} a move",
-                env!("TENGEN_COMMIT"),
-                match options.eval.network(crate::types::Rule::Renju) {
-                    // The network's checksum, so that a run resumed with another network is refused.
-                    Some(net) => format!("network evaluation {:016x}", crate::eval::policy::network_checksum(net)),
-                    None => "classical evaluation".to_string(),
-                },
-                changed_params(&options.params)
-            ),
-        ),
+    a.measured = match engine {
+        Some(command) => Measured::Outside(Outside { command, max_memory: max_memory_mb << 20, tolerance_ms: 1000 }),
+        None => Measured::Tengen(Box::new(Tengen { options, table_bytes: (hash_mb as usize) << 20 })),
     };
     Ok(a)
-}
-
-/// The search values `params` changes from the shipped ones, as `, params NAME VALUE ...` (nothing where it changes
-/// none), so that a run resumed with other values is refused.
-fn changed_params(params: &Params) -> String {
-    let changed: Vec<String> = Params::SPECS
-        .iter()
-        .zip(params.values())
-        .filter(|(spec, v)| spec.default != *v)
-        .map(|(spec, v)| format!("{} {v}", spec.name))
-        .collect();
-    if changed.is_empty() { String::new() } else { format!(", params {}", changed.join(" ")) }
 }
 
 #[cfg(test)]
@@ -195,8 +159,12 @@ mod tests {
 
     #[test]
     fn the_label_names_the_network_and_the_changed_values_so_that_no_other_resumes_a_run() {
-        let default = parse_agree(&args("--nodes 5 g")).expect("valid").label;
-        let classical = parse_agree(&args("--nodes 5 --eval classical g")).expect("valid").label;
+        use crate::agree::positions::Position;
+        use crate::eval::network::default_network;
+        use crate::types::{Pos, Rule};
+        let a = parse_agree(&args("--nodes 5 g")).expect("valid");
+        let default = a.label(&[]);
+        let classical = parse_agree(&args("--nodes 5 --eval classical g")).expect("valid").label(&[]);
         assert!(classical.contains("(classical evaluation)"), "{classical}");
         if let Some(net) = crate::eval::network::default_network(crate::types::Rule::Renju) {
             let sum = format!("{:016x}", crate::eval::policy::network_checksum(net));
@@ -204,11 +172,34 @@ mod tests {
         }
         assert_ne!(default, classical);
         assert!(!default.contains("params"), "{default}");
+        // The network named is the one that searches the positions' rule: standard's for standard's positions, and
+        // each group's by name where the positions hold several.
+        let at = |rule| Position {
+            key: "k".into(),
+            rule,
+            size: 15,
+            moves: Vec::new(),
+            played: Pos::new(7, 7),
+            mover: "E".into(),
+        };
+        assert_eq!(a.label(&[at(Rule::Renju)]), default);
+        if let (Some(renju), Some(standard)) = (default_network(Rule::Renju), default_network(Rule::Standard)) {
+            let [r, s] = [renju, standard].map(|n| format!("{:016x}", crate::eval::policy::network_checksum(n)));
+            let label = a.label(&[at(Rule::Standard), at(Rule::Standard)]);
+            assert!(label.contains(&format!("(network evaluation {s})")), "{label}");
+            let both = a.label(&[at(Rule::Standard), at(Rule::Renju)]);
+            assert!(
+                both.contains(&format!("(standard: network evaluation {s}; renju: network evaluation {r})")),
+                "{both}"
+            );
+        }
+        let outside = parse_agree(&args("--ms 500 --engine ./pz g")).expect("valid").label(&[at(Rule::Standard)]);
+        assert_eq!(outside, "engine './pz', 500 ms a move");
         let dir = std::env::temp_dir().join(format!("tengen-agree-label-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temporary folder");
         let file = dir.join("trial.params");
         std::fs::write(&file, "param lmp_power 130\nparam rfp_margin 97\n").expect("written");
-        let trial = parse_agree(&args(&format!("--nodes 5 --params {} g", file.display()))).expect("valid").label;
+        let trial = parse_agree(&args(&format!("--nodes 5 --params {} g", file.display()))).expect("valid").label(&[]);
         let _ = std::fs::remove_dir_all(&dir);
         assert!(trial.ends_with(", params lmp_power 130, 5 nodes a move"), "{trial}");
     }

@@ -8,7 +8,7 @@
 //! either side are left out: a four's child is one the search follows to its block and never evaluates.
 
 use super::data::NetData;
-use crate::eval::network::{Group, TRAINED_SIZE};
+use crate::eval::network::Group;
 use crate::eval::{Weights, order_value};
 use crate::movegen::{Candidates, candidates};
 use crate::pattern::PatternBoard;
@@ -51,7 +51,7 @@ impl Choices {
     }
 
     /// Adds the pairs of the positions of `game` that have a best move, the alternatives ranked by `weights`'
-    /// ordering; `index` names the game for the split. Games of another group or size, or without best moves, add
+    /// ordering; `index` names the game for the split. Games of another group (any board size), or without best moves, add
     /// nothing. Returns how many pairs it added.
     pub fn add_game(&mut self, game: &GameRecord, index: u32, weights: &Weights) -> usize {
         self.add_game_against(game, None, index, weights)
@@ -67,7 +67,7 @@ impl Choices {
         index: u32,
         weights: &Weights,
     ) -> usize {
-        if Group::of(game.rule) != self.children.group || game.size != TRAINED_SIZE {
+        if Group::of(game.rule) != self.children.group {
             return 0;
         }
         let Some(best) = &game.best else { return 0 };

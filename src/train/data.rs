@@ -54,8 +54,8 @@ pub struct NetData {
     pub vcf_nodes: u64,
     /// How many positions that filter left out.
     pub vcf_dropped: usize,
-    /// Games and samples of another group, or of a board size other than the trained one
-    /// ([`crate::eval::network::TRAINED_SIZE`]: the engine reads other sizes' pools shifted to it), skipped.
+    /// Games and samples of another group, skipped. (Every board size is learned from: on a size other than
+    /// [`crate::eval::network::TRAINED_SIZE`] the model shifts its pools as the engine does.)
     pub other_group: usize,
 }
 
@@ -69,7 +69,7 @@ impl NetData {
     /// Adds every position of a game where neither side has a five point (a game that breaks the rules stops
     /// where it does). Returns how many it added.
     pub fn add_game(&mut self, game: &GameRecord) -> usize {
-        if Group::of(game.rule) != self.group || game.size != crate::eval::network::TRAINED_SIZE {
+        if Group::of(game.rule) != self.group {
             self.other_group += 1;
             return 0;
         }
@@ -85,7 +85,7 @@ impl NetData {
 
     /// Adds a c-gomoku-cli sample's position. Returns whether it was usable.
     pub fn add_sample(&mut self, sample: &Sample) -> bool {
-        if Group::of(sample.rule) != self.group || sample.size != crate::eval::network::TRAINED_SIZE {
+        if Group::of(sample.rule) != self.group {
             self.other_group += 1;
             return false;
         }

@@ -1,10 +1,13 @@
 //! The float reference model of the network (see [`crate::eval::network`]): the same function in single
 //! precision with unrounded tables, its forward and backward passes over one position, and its rounding into a
-//! [`Network`].
+//! [`Network`]. On a board of another size than [`TRAINED_SIZE`] the pools are shifted as the engine shifts them
+//! (the trained size's empty-board pools added, this size's subtracted: see
+//! [`crate::eval::network::Accumulator::shift`]), and the gradient flows through the shift too: a 20×20 position
+//! teaches the network what it reads there.
 
 use crate::board::Board;
 use crate::eval::network::features::{row, window_at};
-use crate::eval::network::{F, FLAGS, Group, H1, H2, INPUTS, Network, ONE, ROWS};
+use crate::eval::network::{F, FLAGS, Group, H1, H2, INPUTS, Network, ONE, ROWS, TRAINED_SIZE};
 use crate::types::Color;
 
 /// Where each part of the parameter vector starts.
@@ -59,8 +62,11 @@ pub struct Model {
 /// What the forward pass keeps for the backward pass.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
-    /// Points on the board.
+    /// Points pooled per view: the board's, and on another size than the trained one the two empty boards' too.
     points: usize,
+    /// Per pooled point (the same in both views): +1 where it adds to the pool, -1 where it is subtracted (the
+    /// empty board of the position's own size).
+    signs: Vec<f32>,
     /// Per view, point and direction: the table row (offset of its first value in the parameters).
     rows: Vec<u32>,
     /// Per view and point: `h`.
@@ -116,34 +122,45 @@ impl Model {
     pub fn forward(&self, board: &Board, side: Color, flags: u32, trace: &mut Trace) -> f32 {
         let l = self.layout();
         let p = &self.params;
-        let n = board.size() * board.size();
-        trace.points = n;
+        // The boards pooled, each with its sign: the position's, and on another size the shift's two empty boards.
+        let shift = (board.size() != TRAINED_SIZE).then(|| [Board::new(TRAINED_SIZE), Board::new(board.size())]);
+        let mut boards: Vec<(&Board, f32)> = vec![(board, 1.0)];
+        if let Some([trained, own]) = &shift {
+            boards.extend([(trained, 1.0), (own, -1.0)]);
+        }
+        trace.signs.clear();
+        for &(b, sign) in &boards {
+            trace.signs.extend(std::iter::repeat_n(sign, b.size() * b.size()));
+        }
+        trace.points = trace.signs.len();
         trace.rows.clear();
         trace.h.clear();
         let mut pools = [[0.0f32; F]; 2];
         for (v, pool) in pools.iter_mut().enumerate() {
             let base = v.min(self.group.tables() - 1) * ROWS * F;
-            for q in board.points() {
-                let mut h = [0.0f32; F];
-                if self.empty_only && !board.is_empty(q) {
-                    // Not pooled: a sum of zero passes no gradient to the rows kept for it.
-                    trace.rows.extend([0; 4]);
-                    trace.h.push(h);
-                    continue;
-                }
-                for d in 0..4 {
-                    let (word, along) = board.line(d, q);
-                    let r = base + row(v, window_at(word, along, 0)) * F;
-                    trace.rows.push(r as u32);
-                    let t: &[f32; F] = p[r..r + F].try_into().expect("a row");
-                    for i in 0..F {
-                        h[i] += t[i];
+            for &(b, sign) in &boards {
+                for q in b.points() {
+                    let mut h = [0.0f32; F];
+                    if self.empty_only && !b.is_empty(q) {
+                        // Not pooled: a sum of zero passes no gradient to the rows kept for it.
+                        trace.rows.extend([0; 4]);
+                        trace.h.push(h);
+                        continue;
                     }
+                    for d in 0..4 {
+                        let (word, along) = b.line(d, q);
+                        let r = base + row(v, window_at(word, along, 0)) * F;
+                        trace.rows.push(r as u32);
+                        let t: &[f32; F] = p[r..r + F].try_into().expect("a row");
+                        for i in 0..F {
+                            h[i] += t[i];
+                        }
+                    }
+                    for (a, x) in pool.iter_mut().zip(&h) {
+                        *a += sign * x.clamp(0.0, 1.0);
+                    }
+                    trace.h.push(h);
                 }
-                for (a, x) in pool.iter_mut().zip(&h) {
-                    *a += x.clamp(0.0, 1.0);
-                }
-                trace.h.push(h);
             }
         }
         let (own, opp) = (side.index(), side.opponent().index());
@@ -227,11 +244,12 @@ impl Model {
         for (v, dp) in dpool.iter().enumerate() {
             for q in 0..trace.points {
                 let h = &trace.h[v * trace.points + q];
+                let sign = trace.signs[q];
                 let mut dg = [0.0f32; F];
                 let mut any = false;
                 for i in 0..F {
                     if h[i] > 0.0 && h[i] < 1.0 {
-                        dg[i] = dp[i];
+                        dg[i] = sign * dp[i];
                         any = true;
                     }
                 }

@@ -75,7 +75,7 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
     }
     let dropped = if c.drop_vcf > 0 { format!(", {} with a VCF left out", data.vcf_dropped) } else { String::new() };
     let summary = format!(
-        "{} games and {} samples ({} of another rule group or board size skipped): {} {} positions{dropped}, {} held out",
+        "{} games and {} samples ({} of another rule group skipped): {} {} positions{dropped}, {} held out",
         games.len(),
         samples.len(),
         data.other_group,
