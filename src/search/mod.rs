@@ -266,9 +266,17 @@ pub fn search(
                 }
                 let (vct_deadline, vct_nodes) = root_vct_budget(limits, &options.params, options.solver_nodes, start);
                 let vct_limits = Limits { deadline: vct_deadline, ..threat_limits(vct_nodes) };
-                if let Solution::Win(line) =
-                    Vct::new(side, VctOptions { limits: vct_limits, ..VctOptions::default() }).solve(&mut board)
-                {
+                let vct_start = Instant::now();
+                let mut vct = Vct::new(side, VctOptions { limits: vct_limits, ..VctOptions::default() });
+                let solution = vct.solve(&mut board);
+                log::debug!(
+                    "root vct: {} nodes, {} ms (the search's {} ms), won {}",
+                    vct.stats().nodes,
+                    vct_start.elapsed().as_millis(),
+                    start.elapsed().as_millis(),
+                    matches!(solution, Solution::Win(_))
+                );
+                if let Solution::Win(line) = solution {
                     return Some(Report::quick(line.first().copied(), MATE - line.len() as i32, line, "vct", start));
                 }
             }
@@ -298,6 +306,7 @@ pub fn search(
             on_iteration(&best);
         });
         stop.store(true, Ordering::Relaxed);
+        log::debug!("search: {} ms, depth {}, {} nodes", start.elapsed().as_millis(), best.depth, best.nodes);
         (best, true)
     });
     if !searched {

@@ -264,9 +264,12 @@ impl<'a> Worker<'a> {
     fn guard_refutes(&mut self, m: Pos, deadline: Instant) -> bool {
         let limits = self.between_iterations(self.options.params.guard_kilonodes.max(1) as u64 * 1000, deadline);
         let side = self.root_side;
+        let start = Instant::now();
         self.pb.make(m, side);
-        let refuted = self.vct_line(side.opponent(), limits).0.is_some();
+        let (line, nodes) = self.vct_line(side.opponent(), limits);
+        let refuted = line.is_some();
         self.pb.undo();
+        log::debug!("guard: {nodes} nodes, {} ms, refuted {refuted}", start.elapsed().as_millis());
         self.shared.guard.record(&self.options.params, m, refuted) == Verdict::Refuted
     }
 
@@ -288,7 +291,10 @@ impl<'a> Worker<'a> {
     /// nodes are not the search's (the root's first VCT's are not either).
     fn late_vct(&mut self, deadline: Instant) -> Option<Vec<Pos>> {
         let limits = self.between_iterations(self.shared.late_vct_nodes, deadline);
-        self.vct_line(self.root_side, limits).0.filter(|line| !line.is_empty())
+        let start = Instant::now();
+        let (line, nodes) = self.vct_line(self.root_side, limits);
+        log::debug!("late vct: {nodes} nodes, {} ms, won {}", start.elapsed().as_millis(), line.is_some());
+        line.filter(|line| !line.is_empty())
     }
 
     /// The limits of a solver the main thread runs between iterations (the late VCT, the guard): `nodes` (at least
