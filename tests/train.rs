@@ -179,12 +179,13 @@ fn the_backward_pass_agrees_with_finite_differences() {
 #[test]
 fn the_rounded_network_agrees_with_the_float_model() {
     let mut rng = StdRng::seed_from_u64(4);
-    for group in Group::ALL {
-        let model = Model::random(group, 9);
+    for (group, empty_only) in Group::ALL.into_iter().map(|g| (g, false)).chain([(Group::Freestyle, true)]) {
+        let mut model = Model::random(group, 9);
+        model.empty_only = empty_only;
         let net: &'static Network = Box::leak(Box::new(model.quantise(400.0, vec!["test".into()])));
         let mut trace = Trace::default();
         // On 15x15, and on the sizes whose pools the engine shifts to it (the model shifts them the same way).
-        for size in [15, 15, 20, 19] {
+        for size in [15, 15, 20, 19, 12] {
             for _ in 0..25 {
                 let n = rng.random_range(0..60);
                 let moves = random_moves(&mut rng, size, n);
@@ -194,7 +195,10 @@ fn the_rounded_network_agrees_with_the_float_model() {
                 let float = model.forward(&board, side, flags, &mut trace);
                 let fixed = Accumulator::new(net, &board).logit(side, flags);
                 // Tables rounded to 1/256: a few hundredths of a logit at most (a few evaluation units).
-                assert!((float - fixed).abs() < 0.05, "{group:?} {size}x{size}: float {float}, rounded {fixed}");
+                assert!(
+                    (float - fixed).abs() < 0.05,
+                    "{group:?} (empty only {empty_only}) {size}x{size}: float {float}, rounded {fixed}"
+                );
             }
         }
     }
@@ -428,6 +432,27 @@ fn the_trainer_learns_from_gomocups_20x20_freestyle_games() {
     assert_eq!(data.other_group, 0);
     assert!(data.positions.iter().all(|p| p.size == 20));
     assert_eq!(data.board(added - 1).size(), 20);
+    // The model reads those positions as the engine does (a rounded network of its tables against the float model),
+    // and a training step on them moves their loss.
+    let model = Model::random(Group::Freestyle, 11);
+    let net: &'static Network = Box::leak(Box::new(model.quantise(400.0, vec!["test".into()])));
+    let mut trace = Trace::default();
+    for (i, p) in data.positions.iter().enumerate() {
+        let board = data.board(i);
+        let float = model.forward(&board, p.side(), p.flags, &mut trace);
+        let fixed = Accumulator::new(net, &board).logit(p.side(), p.flags);
+        assert!((float - fixed).abs() < 0.05, "position {i}: float {float}, rounded {fixed}");
+    }
+    let targets: Vec<f32> = data.positions.iter().map(|p| p.result).collect();
+    let all: Vec<usize> = (0..targets.len()).collect();
+    let mut student = model.clone();
+    let options = TrainOptions { epochs: 3, batch: 16, lr: 5e-3, seed: 5, freeze_tables: false };
+    let mut losses = Vec::new();
+    train(&mut student, &data, &targets, &vec![0.0; targets.len()], [&all[..], &all[..]], &options, |e| {
+        losses.push(e.loss[0]);
+    });
+    assert!(losses.last() < losses.first(), "{losses:?}");
+    assert_ne!(student.params, model.params);
     // Another group's trainer skips it.
     let mut renju = NetData::new(Group::Renju, 0);
     assert_eq!(renju.add_game(game), 0);

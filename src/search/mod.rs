@@ -288,6 +288,7 @@ pub fn search(
         })();
         if let Some(report) = quick {
             stop.store(true, Ordering::Relaxed);
+            log::debug!("search: {} ms, quick ({})", start.elapsed().as_millis(), report.source);
             return (report, false);
         }
         let mut best = Report {

@@ -293,8 +293,9 @@ impl<'a> Worker<'a> {
         let limits = self.between_iterations(self.shared.late_vct_nodes, deadline);
         let start = Instant::now();
         let (line, nodes) = self.vct_line(self.root_side, limits);
+        let line = line.filter(|line| !line.is_empty());
         log::debug!("late vct: {nodes} nodes, {} ms, won {}", start.elapsed().as_millis(), line.is_some());
-        line.filter(|line| !line.is_empty())
+        line
     }
 
     /// The limits of a solver the main thread runs between iterations (the late VCT, the guard): `nodes` (at least

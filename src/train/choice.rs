@@ -51,8 +51,8 @@ impl Choices {
     }
 
     /// Adds the pairs of the positions of `game` that have a best move, the alternatives ranked by `weights`'
-    /// ordering; `index` names the game for the split. Games of another group (any board size), or without best moves, add
-    /// nothing. Returns how many pairs it added.
+    /// ordering; `index` names the game for the split. Games of another group (of any board size), or without best
+    /// moves, add nothing. Returns how many pairs it added.
     pub fn add_game(&mut self, game: &GameRecord, index: u32, weights: &Weights) -> usize {
         self.add_game_against(game, None, index, weights)
     }
