@@ -2,8 +2,8 @@
 //! quiescence search (and the root's VCT again between iterations where the position looks won: the late VCT).
 
 mod quiesce;
+mod solvers;
 
-use super::guard::Verdict;
 use super::history::History;
 use super::params::DEFER_DEPTH;
 use super::picker::MovePicker;
@@ -16,7 +16,7 @@ use crate::eval::policy::{self, Policy};
 use crate::eval::{EVAL_LIMIT, evaluate, network_evaluate, order_value};
 use crate::movegen::{Candidates, MoveList, candidates, distance};
 use crate::pattern::{Pattern4, PatternBoard};
-use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions, ZobristMap, static_win};
+use crate::threat::{Limits, Vcf, VcfOptions, ZobristMap, static_win};
 use crate::types::{Color, Pos};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -248,74 +248,6 @@ impl<'a> Worker<'a> {
                 break; // a proven result: deeper iterations would find the same
             }
         }
-    }
-
-    /// Whether an iteration to `depth` that scored `score` with `best` asks for the guard's check of that move: the
-    /// main thread of a search with a deadline, threats on (see `guard.rs`).
-    fn guard_wanted(&self, depth: i32, score: i32, best: Option<Pos>) -> bool {
-        self.id == 0
-            && self.shared.hard.is_some()
-            && self.options.threats
-            && self.shared.guard.wants(&self.options.params, depth, score, best, self.shared.root_moves.len())
-    }
-
-    /// Whether the opponent has a VCT after the root move `m`, found by `deadline` (never past the search's
-    /// maximum) within the guard's nodes, and `m` is left out (see `Verdict`). Its nodes are not the search's.
-    fn guard_refutes(&mut self, m: Pos, deadline: Instant) -> bool {
-        let limits = self.between_iterations(self.options.params.guard_kilonodes.max(1) as u64 * 1000, deadline);
-        let side = self.root_side;
-        let start = Instant::now();
-        self.pb.make(m, side);
-        let (line, nodes) = self.vct_line(side.opponent(), limits);
-        let refuted = line.is_some();
-        self.pb.undo();
-        log::debug!("guard: {nodes} nodes, {} ms, refuted {refuted}", start.elapsed().as_millis());
-        self.shared.guard.record(&self.options.params, m, refuted) == Verdict::Refuted
-    }
-
-    /// Whether an iteration to `depth` that scored `score` asks for the late VCT: the main thread of a search with
-    /// a deadline (not one limited by nodes or depth alone), threats on, a position that looks won but is not proved.
-    fn late_vct_wanted(&self, depth: i32, score: i32) -> bool {
-        let p = &self.options.params;
-        self.id == 0
-            && self.shared.hard.is_some()
-            && self.options.threats
-            && p.late_vct_score > 0
-            && depth >= p.late_vct_depth
-            && score >= p.late_vct_score
-            && score < MATE_BOUND
-    }
-
-    /// The root's VCT for the side to move until `deadline` (the manager's, never past the search's maximum) and
-    /// within the late VCT's nodes (all the memory allows in a search bounded by time): its line when it wins. Its
-    /// nodes are not the search's (the root's first VCT's are not either).
-    fn late_vct(&mut self, deadline: Instant) -> Option<Vec<Pos>> {
-        let limits = self.between_iterations(self.shared.late_vct_nodes, deadline);
-        let start = Instant::now();
-        let (line, nodes) = self.vct_line(self.root_side, limits);
-        let line = line.filter(|line| !line.is_empty());
-        log::debug!("late vct: {nodes} nodes, {} ms, won {}", start.elapsed().as_millis(), line.is_some());
-        line
-    }
-
-    /// The limits of a solver the main thread runs between iterations (the late VCT, the guard): `nodes` (at least
-    /// one, at most what the memory allows), `deadline`, and the search's stop flags.
-    fn between_iterations(&self, nodes: u64, deadline: Instant) -> Limits<'a> {
-        Limits {
-            nodes: nodes.clamp(1, self.options.solver_nodes.max(1)),
-            deadline: Some(deadline),
-            abort: self.shared.external.or(Some(self.shared.stop)),
-        }
-    }
-
-    /// `side`'s VCT on the worker's board within `limits`: its line when it wins, and the nodes it searched.
-    fn vct_line(&mut self, side: Color, limits: Limits) -> (Option<Vec<Pos>>, u64) {
-        let mut vct = Vct::new(side, VctOptions { limits, ..VctOptions::default() });
-        let line = match vct.solve(&mut self.pb) {
-            Solution::Win(line) => Some(line),
-            Solution::None | Solution::Unknown => None,
-        };
-        (line, vct.stats().nodes)
     }
 
     fn flush_nodes(&mut self) {
@@ -788,27 +720,6 @@ impl<'a> Worker<'a> {
             pv.push(block);
             pv.extend(five);
         }
-    }
-
-    /// The side to move's VCT within the tunable node budget, remembered by the node's key for the rest of the
-    /// search: its line when it wins.
-    fn vct_probe(&mut self, side: Color) -> Option<Vec<Pos>> {
-        let key = self.key(side);
-        if let Some(known) = self.vct_probes.get(&key) {
-            return known.clone();
-        }
-        let limits = Limits {
-            nodes: self.options.params.tree_vct_nodes.max(0) as u64,
-            deadline: self.shared.hard,
-            abort: Some(self.shared.stop),
-        };
-        let (line, nodes) = self.vct_line(side, limits);
-        self.nodes += nodes;
-        if self.shared.stop.load(Ordering::Relaxed) {
-            return None; // a stopped probe proves nothing and is not remembered
-        }
-        self.vct_probes.insert(key, line.clone());
-        line
     }
 }
 
