@@ -307,7 +307,13 @@ pub fn search(
             on_iteration(&best);
         });
         stop.store(true, Ordering::Relaxed);
-        log::debug!("search: {} ms, depth {}, {} nodes", start.elapsed().as_millis(), best.depth, best.nodes);
+        log::debug!(
+            "search: {} ms, depth {}, {} nodes, table {} per mille full",
+            start.elapsed().as_millis(),
+            best.depth,
+            best.nodes,
+            shared.table.full_permille()
+        );
         (best, true)
     });
     if !searched {

@@ -310,6 +310,9 @@ tunables! {
     /// A late move that is reduced (a quiet move, or a defence against an open three under `forced_lmr`) and lies
     /// more than two steps from both of the last two moves is reduced this many plies more (0: the same).
     far_lmr = 0 in 0..=2 step 1.0 Trial;
+    /// A late move at a non-PV node whose position the table marks as having been on a principal variation (a PV
+    /// node stores the mark, a later search of the position keeps it) is reduced this many plies less (0: the same).
+    tt_pv_lmr = 0 in 0..=2 step 1.0 Trial;
 }
 
 impl Default for Params {

@@ -28,6 +28,9 @@ pub struct Entry {
     pub depth: i32,
     /// How `score` bounds the true score.
     pub bound: Bound,
+    /// Whether the position was, or once was, on a principal variation (stored with its PV node's result, kept by
+    /// the searches of it after).
+    pub pv: bool,
 }
 
 /// The shared table.
@@ -79,6 +82,21 @@ impl Table {
     /// Starts a new search: entries of older searches are replaced first.
     pub fn new_search(&self) {
         self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Of the first thousand slots (or all, in a smaller table), how many per mille hold an entry of this search:
+    /// how full the table is (the protocol's `hashfull`).
+    #[must_use]
+    pub fn full_permille(&self) -> usize {
+        let generation = self.generation.load(Ordering::Relaxed) & 0x3f;
+        let sample = (self.words.len() / 2).min(1000);
+        let used = (0..sample)
+            .filter(|&i| {
+                let data = self.words[2 * i + 1].load(Ordering::Relaxed);
+                data != 0 && (data >> 42) & 0x3f == generation
+            })
+            .count();
+        used * 1000 / sample
     }
 
     /// The slot's two words: check, data.
@@ -135,7 +153,13 @@ impl Table {
         }
         let score = u64::from((entry.score.clamp(-32_767, 32_767) + 32_768) as u16);
         let depth = (entry.depth.clamp(-127, 127) + 128) as u64;
-        let data = best | (score << 10) | (depth << 26) | ((entry.bound as u64) << 34) | (generation << 42) | (1 << 48);
+        let data = best
+            | (score << 10)
+            | (depth << 26)
+            | ((entry.bound as u64) << 34)
+            | (generation << 42)
+            | (1 << 48)
+            | (u64::from(entry.pv) << 49);
         data_word.store(data, Ordering::Relaxed);
         check.store(key ^ data, Ordering::Relaxed);
     }
@@ -168,6 +192,7 @@ fn unpack(data: u64) -> Option<Entry> {
         score: ((data >> 10) & 0xffff) as i32 - 32_768,
         depth: ((data >> 26) & 0xff) as i32 - 128,
         bound,
+        pv: (data >> 49) & 1 != 0,
     })
 }
 
@@ -200,11 +225,11 @@ mod tests {
     #[test]
     fn entries_come_back_as_stored() {
         let table = Table::new(1 << 16);
-        let entry = Entry { best: Some(Pos::new(7, 7)), score: -29_990, depth: 12, bound: Bound::Lower };
+        let entry = Entry { best: Some(Pos::new(7, 7)), score: -29_990, depth: 12, bound: Bound::Lower, pv: true };
         table.store(0xdead_beef_1234_5678, entry);
         assert_eq!(table.probe(0xdead_beef_1234_5678), Some(entry));
         assert_eq!(table.probe(0xdead_beef_1234_5679), None);
-        let none = Entry { best: None, score: 5, depth: -1, bound: Bound::Upper };
+        let none = Entry { best: None, score: 5, depth: -1, bound: Bound::Upper, pv: false };
         table.store(42, none);
         assert_eq!(table.probe(42), Some(none));
         table.clear();
@@ -212,10 +237,24 @@ mod tests {
     }
 
     #[test]
+    fn fullness_counts_this_search_entries_only() {
+        let table = Table::new(1 << 14); // 1,024 slots
+        assert_eq!(table.full_permille(), 0);
+        for i in 0..500u64 {
+            table.store(i, Entry { best: None, score: 0, depth: 1, bound: Bound::Exact, pv: false });
+        }
+        assert_eq!(table.full_permille(), 500);
+        table.new_search();
+        assert_eq!(table.full_permille(), 0);
+        table.store(1, Entry { best: None, score: 0, depth: 1, bound: Bound::Exact, pv: false });
+        assert_eq!(table.full_permille(), 1);
+    }
+
+    #[test]
     fn a_new_entry_of_the_same_key_keeps_the_old_move_when_it_has_none() {
         let table = Table::new(1 << 16);
-        table.store(7, Entry { best: Some(Pos::new(3, 4)), score: 1, depth: 3, bound: Bound::Exact });
-        table.store(7, Entry { best: None, score: 2, depth: 4, bound: Bound::Upper });
+        table.store(7, Entry { best: Some(Pos::new(3, 4)), score: 1, depth: 3, bound: Bound::Exact, pv: false });
+        table.store(7, Entry { best: None, score: 2, depth: 4, bound: Bound::Upper, pv: false });
         assert_eq!(table.probe(7).and_then(|e| e.best), Some(Pos::new(3, 4)));
     }
 }

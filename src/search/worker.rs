@@ -386,6 +386,8 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        // A node on a principal variation now or at an earlier search of it (the table's mark), for `tt_pv_lmr`.
+        let tt_pv = N::PV || tt_entry.is_some_and(|e| e.pv);
         // 7b. Internal iterative reduction: a deep node the table knows nothing of is searched a ply shallower.
         let iir = self.options.params.iir_depth;
         let depth = if iir > 0 && depth >= iir && tt_move.is_none() && excluded.is_none() && !forced {
@@ -561,7 +563,8 @@ impl<'a> Worker<'a> {
                 };
                 let reduction = if share > 0 && depth >= self.options.params.lmr_depth {
                     // Never into the quiescence search (a move after one that raised alpha has less depth left).
-                    let r = (self.late_reduction::<N>(depth, ply, i, side, m, top, improving) * share / 100)
+                    let r = (self.late_reduction::<N>(depth, ply, i, side, m, top, improving, tt_pv) * share
+                        / 100)
                         .min(new_depth - 1)
                         .max(0);
                     let far_lmr = self.options.params.far_lmr;
@@ -639,14 +642,15 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        self.shared.table.store(key, Entry { best: best_move, score: to_tt(best_score, ply), depth, bound });
+        self.shared.table.store(key, Entry { best: best_move, score: to_tt(best_score, ply), depth, bound, pv: tt_pv });
         best_score
     }
 
     /// How many plies less the late quiet move `m`, numbered `i`, is searched: the base reduction from the depth and
     /// the move number, less at PV nodes, for killers, for moves that make or stop a blocked three (`pattern` is
     /// the higher of the two) and for moves the history likes, more where the position is not `improving`
-    /// (`lmr_worsening`); never into the quiescence search.
+    /// (`lmr_worsening`), less at a non-PV node that was on a principal variation (`tt_pv`, `tt_pv_lmr`); never into
+    /// the quiescence search.
     #[allow(clippy::too_many_arguments)] // the node's own state, passed as the node holds it
     fn late_reduction<N: NodeType>(
         &self,
@@ -657,6 +661,7 @@ impl<'a> Worker<'a> {
         m: Pos,
         pattern: Pattern4,
         improving: bool,
+        tt_pv: bool,
     ) -> i32 {
         let mut r = self.reductions.get(depth, i);
         let less = self.options.params.lmr_less;
@@ -677,6 +682,9 @@ impl<'a> Worker<'a> {
         }
         if !improving {
             r += self.options.params.lmr_worsening;
+        }
+        if !N::PV && tt_pv {
+            r -= self.options.params.tt_pv_lmr;
         }
         r.clamp(0, depth - 2)
     }
