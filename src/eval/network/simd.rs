@@ -5,8 +5,13 @@
 //! is added into 32-bit pools. The head multiplies and adds in single precision, never fused, output by output
 //! and input after input.
 
-/// Features per point and view.
+/// Features per point and view (a multiple of 16: the vector path works in rows of 16). 32 in a build with the
+/// `wide-network` feature (issue 74's trial: the embedded networks have 16 and do not load there).
+#[cfg(not(feature = "wide-network"))]
 pub const F: usize = 16;
+/// Features per point and view: the `wide-network` trial's 32.
+#[cfg(feature = "wide-network")]
+pub const F: usize = 32;
 /// The clipped ceiling of a point's feature (1.0 in the float model): tables hold their values times 512. (Four
 /// table values of at most ±15.9 fit the 16-bit sums, and a move's changes, at most 33 points of ±512, fit the
 /// 16-bit delta.)
