@@ -563,8 +563,7 @@ impl<'a> Worker<'a> {
                 };
                 let reduction = if share > 0 && depth >= self.options.params.lmr_depth {
                     // Never into the quiescence search (a move after one that raised alpha has less depth left).
-                    let r = (self.late_reduction::<N>(depth, ply, i, side, m, top, improving, tt_pv) * share
-                        / 100)
+                    let r = (self.late_reduction::<N>(depth, ply, i, side, m, top, improving, tt_pv) * share / 100)
                         .min(new_depth - 1)
                         .max(0);
                     let far_lmr = self.options.params.far_lmr;
