@@ -42,6 +42,14 @@ pub struct Table {
 
 const SLOT_BYTES: usize = 16;
 const NO_MOVE: u64 = 0x3ff;
+/// Where a data word keeps the generation of the search that stored it (six bits).
+const GENERATION_SHIFT: u32 = 42;
+const GENERATION_MASK: u64 = 0x3f;
+
+/// The generation a data word was stored in.
+fn generation_of(data: u64) -> u64 {
+    (data >> GENERATION_SHIFT) & GENERATION_MASK
+}
 
 impl Table {
     /// The size in bytes of [`Table::new`]`(bytes)` (when the system can give it).
@@ -88,15 +96,20 @@ impl Table {
     /// how full the table is (the protocol's `hashfull`).
     #[must_use]
     pub fn full_permille(&self) -> usize {
-        let generation = self.generation.load(Ordering::Relaxed) & 0x3f;
+        let generation = self.current_generation();
         let sample = (self.words.len() / 2).min(1000);
         let used = (0..sample)
             .filter(|&i| {
                 let data = self.words[2 * i + 1].load(Ordering::Relaxed);
-                data != 0 && (data >> 42) & 0x3f == generation
+                data != 0 && generation_of(data) == generation
             })
             .count();
         used * 1000 / sample
+    }
+
+    /// The generation this search stores its entries in (as a data word keeps it).
+    fn current_generation(&self) -> u64 {
+        self.generation.load(Ordering::Relaxed) & GENERATION_MASK
     }
 
     /// The slot's two words: check, data.
@@ -137,11 +150,11 @@ impl Table {
     /// Stores an entry for `key`, replacing an entry of the same key or of an older search, or a shallower one.
     pub fn store(&self, key: u64, entry: Entry) {
         let (check, data_word) = self.slot(key);
-        let generation = self.generation.load(Ordering::Relaxed) & 0x3f;
+        let generation = self.current_generation();
         let old = data_word.load(Ordering::Relaxed);
         let same = check.load(Ordering::Relaxed) ^ old == key;
         if old != 0 && !same {
-            let old_generation = (old >> 42) & 0x3f;
+            let old_generation = generation_of(old);
             let old_depth = ((old >> 26) & 0xff) as i32 - 128;
             if old_generation == generation && old_depth > entry.depth + 2 {
                 return; // keep a much deeper entry of this search
@@ -157,7 +170,7 @@ impl Table {
             | (score << 10)
             | (depth << 26)
             | ((entry.bound as u64) << 34)
-            | (generation << 42)
+            | (generation << GENERATION_SHIFT)
             | (1 << 48)
             | (u64::from(entry.pv) << 49);
         data_word.store(data, Ordering::Relaxed);
