@@ -74,6 +74,7 @@ pub fn parse_train(args: &[String]) -> Result<TrainRun, String> {
                 c.policy_options.seed = c.options.seed;
             }
             "--l2" => c.policy_options.l2 = real("pull")?,
+            "--hidden" => c.policy_options.hidden = (real("unit count")? as usize).min(256),
             "--network" => c.network = Some(value()?),
             "--players" => c.gomocup.strongest = (real("engine count")? as usize).max(1),
             "--engines" => {

@@ -281,6 +281,8 @@ A damaged library is read up to the damage: what was read is shown or written, t
                                epochs, batch 256, lr 0.05)
   --network FILE               with --policy: the network whose sums it reads (default the embedded one)
   --l2 X                       with --policy: how hard the code tables are pulled back to their start (default 0)
+  --hidden N                   with --policy: measure a hidden layer of N units over the point's features beside
+                               the linear policy (floats; the file holds the linear part alone)
   --choices PATH               the network also learns to prefer the position after each best move (the moves
                                of Gomocup's .psq games as --players takes them; rescored games' best moves) to
                                those after today's ordering's highest other moves: choice pairs (issue 74)

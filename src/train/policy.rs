@@ -18,9 +18,9 @@ use crate::movegen::{Candidates, candidates};
 use crate::pattern::{CODES, PatternBoard};
 use crate::records::GameRecord;
 use crate::types::{Color, Pos, Rule};
-use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
 /// One candidate move of a sample.
@@ -153,11 +153,14 @@ pub struct PolicyOptions {
     pub seed: u64,
     /// How hard the code tables are pulled back towards the tables they start from (per step, on the logit scale).
     pub l2: f64,
+    /// Units of a hidden layer over the point's features beside the linear policy (0: none). A measurement: the
+    /// engine's policy file holds the linear part alone (see [`PolicyModel::with_hidden`]).
+    pub hidden: usize,
 }
 
 impl Default for PolicyOptions {
     fn default() -> PolicyOptions {
-        PolicyOptions { epochs: 40, batch: 256, lr: 0.05, seed: 1, l2: 0.0 }
+        PolicyOptions { epochs: 40, batch: 256, lr: 0.05, seed: 1, l2: 0.0, hidden: 0 }
     }
 }
 
@@ -165,17 +168,38 @@ impl Default for PolicyOptions {
 const SIDE_LEN: usize = 2 * CODES + 2 * F + 2 * NEAR;
 /// Where the bucket tables start in a side.
 const NEAR_AT: usize = 2 * CODES + 2 * F;
+/// The hidden layer's inputs: both views' clipped sums (in `[0, 1]`) and the two buckets, one-hot.
+const INPUTS: usize = 2 * F + 2 * NEAR;
+/// Values per hidden unit: its input weights, its bias and its output weight.
+const UNIT_LEN: usize = INPUTS + 2;
 /// The largest weight of a sum that the rounded policy can hold.
 const WEIGHT_LIMIT: f32 = (i16::MAX as f64 / WEIGHT_SCALE) as f32;
 
 /// The policy in floats: per side of tables, `attack`, `defend` (logits), the mover's view's weights and the
-/// opponent's (logits per unit of a clipped feature).
+/// opponent's (logits per unit of a clipped feature), the buckets' values; then, where it has a hidden layer, per
+/// side its units (each `relu(w · x + b)` times its output weight, added to the logit; `x` the point's clipped sums
+/// and buckets, [`INPUTS`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PolicyModel {
     /// The group.
     pub group: Group,
-    /// The values, side after side.
+    /// The values: the linear part side after side, then the hidden units side after side.
     pub params: Vec<f32>,
+    /// Units of the hidden layer per side (0: none).
+    pub hidden: usize,
+}
+
+/// The hidden layer's input vector of `x`.
+fn inputs(x: &Features) -> [f32; INPUTS] {
+    let mut v = [0.0; INPUTS];
+    let one = f32::from(ONE);
+    for i in 0..F {
+        v[i] = f32::from(x.own[i]) / one;
+        v[F + i] = f32::from(x.opp[i]) / one;
+    }
+    v[2 * F + usize::from(x.last)] = 1.0;
+    v[2 * F + NEAR + usize::from(x.before)] = 1.0;
+    v
 }
 
 /// The rule whose tables a group's sides start from.
@@ -201,11 +225,38 @@ impl PolicyModel {
                 side[CODES + c] = f32::from(weights.defend[family][c]) * temperature / UNITS as f32;
             }
         }
-        PolicyModel { group, params }
+        PolicyModel { group, params, hidden: 0 }
+    }
+
+    /// The model with a hidden layer of `units` units per side added (their input weights small and seeded by
+    /// `seed`, their output weights zero: the logits are unchanged until training moves them).
+    #[must_use]
+    pub fn with_hidden(mut self, units: usize, seed: u64) -> PolicyModel {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let scale = 1.0 / (INPUTS as f32).sqrt();
+        self.params.truncate(self.group.tables() * SIDE_LEN);
+        for _ in 0..self.group.tables() * units {
+            for _ in 0..INPUTS {
+                self.params.push(rng.random_range(-scale..scale));
+            }
+            self.params.push(rng.random_range(0.0..scale));
+            self.params.push(0.0);
+        }
+        self.hidden = units;
+        self
     }
 
     fn base(&self, side: Color) -> usize {
-        side.index().min(self.group.tables() - 1) * SIDE_LEN
+        self.table_of(side) * SIDE_LEN
+    }
+
+    fn table_of(&self, side: Color) -> usize {
+        side.index().min(self.group.tables() - 1)
+    }
+
+    /// Where `side`'s hidden units start.
+    fn hidden_base(&self, side: Color) -> usize {
+        self.group.tables() * SIDE_LEN + self.table_of(side) * self.hidden * UNIT_LEN
     }
 
     /// The logit of candidate features `x` for `side`.
@@ -219,6 +270,13 @@ impl PolicyModel {
         let one = f32::from(ONE);
         for i in 0..F {
             v += p[2 * CODES + i] * f32::from(x.own[i]) / one + p[2 * CODES + F + i] * f32::from(x.opp[i]) / one;
+        }
+        if self.hidden > 0 {
+            let input = inputs(x);
+            for unit in self.params[self.hidden_base(side)..][..self.hidden * UNIT_LEN].chunks(UNIT_LEN) {
+                let pre = unit[INPUTS] + unit[..INPUTS].iter().zip(&input).map(|(w, x)| w * x).sum::<f32>();
+                v += unit[INPUTS + 1] * pre.max(0.0);
+            }
         }
         v
     }
@@ -235,9 +293,25 @@ impl PolicyModel {
             g[2 * CODES + i] += d * f32::from(x.own[i]) / one;
             g[2 * CODES + F + i] += d * f32::from(x.opp[i]) / one;
         }
+        if self.hidden > 0 {
+            let input = inputs(x);
+            let at = self.hidden_base(side);
+            let units = self.params[at..][..self.hidden * UNIT_LEN].chunks(UNIT_LEN);
+            for (unit, g) in units.zip(grad[at..][..self.hidden * UNIT_LEN].chunks_mut(UNIT_LEN)) {
+                let pre = unit[INPUTS] + unit[..INPUTS].iter().zip(&input).map(|(w, x)| w * x).sum::<f32>();
+                if pre > 0.0 {
+                    g[INPUTS + 1] += d * pre;
+                    let back = d * unit[INPUTS + 1];
+                    g[INPUTS] += back;
+                    for (g, x) in g[..INPUTS].iter_mut().zip(&input) {
+                        *g += back * x;
+                    }
+                }
+            }
+        }
     }
 
-    /// Rounded into a policy, reading the sums of `net`.
+    /// Rounded into a policy, reading the sums of `net` (the linear part: a hidden layer is left out).
     #[must_use]
     pub fn round(&self, net: &Network) -> Policy {
         let mut policy = Policy::zero(self.group, network_checksum(net));
@@ -403,8 +477,10 @@ pub fn train_policy(
             }
             // The tables are pulled towards where they started.
             let l2 = options.l2 as f32;
+            let linear = model.group.tables() * SIDE_LEN;
             if l2 > 0.0 {
-                let sides = total.chunks_mut(SIDE_LEN).zip(model.params.chunks(SIDE_LEN)).zip(start.chunks(SIDE_LEN));
+                let sides = total[..linear].chunks_mut(SIDE_LEN);
+                let sides = sides.zip(model.params[..linear].chunks(SIDE_LEN)).zip(start.chunks(SIDE_LEN));
                 for ((g, p), s) in sides {
                     for ((g, p), s) in g[..2 * CODES].iter_mut().zip(&p[..2 * CODES]).zip(&s[..2 * CODES]) {
                         *g += l2 * (p - s);
@@ -418,7 +494,7 @@ pub fn train_policy(
                 }
                 total[i] = 0.0;
             }
-            for side in model.params.chunks_mut(SIDE_LEN) {
+            for side in model.params[..linear].chunks_mut(SIDE_LEN) {
                 for w in &mut side[2 * CODES..NEAR_AT] {
                     *w = w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
                 }
@@ -503,7 +579,7 @@ mod tests {
                 < loss(&PolicyModel::from_ordering(Group::Renju, default_weights(), 1.0), &data, &all)
         );
         let mut model = start.clone();
-        let options = PolicyOptions { epochs: 30, batch: 16, lr: 0.05, seed: 3, l2: 0.0 };
+        let options = PolicyOptions { epochs: 30, batch: 16, lr: 0.05, seed: 3, l2: 0.0, hidden: 0 };
         let mut losses = Vec::new();
         train_policy(&mut model, &data, [&all, &[]], &options, |_, l| losses.push(l[0]));
         assert!(losses[losses.len() - 1] < 0.7 * losses[0], "losses {losses:?}");
@@ -514,5 +590,45 @@ mod tests {
         let mut again = start.clone();
         one.install(|| train_policy(&mut again, &data, [&all, &[]], &options, |_, _| {}));
         assert_eq!(again, model);
+    }
+
+    #[test]
+    fn a_hidden_layer_starts_as_the_linear_policy_and_its_gradient_is_the_logits_slope() {
+        let Some((data, _)) = data() else { return };
+        let linear = PolicyModel::from_ordering(Group::Renju, default_weights(), 0.1);
+        let mut model = linear.clone().with_hidden(4, 9);
+        assert_eq!(model.params.len(), linear.params.len() + 2 * 4 * UNIT_LEN);
+        let s = &data.samples[data.samples.len() / 2];
+        let cands = data.of(s);
+        for c in cands {
+            assert_eq!(model.logit(s.side, &c.x), linear.logit(s.side, &c.x), "zero output weights add nothing");
+        }
+        // Output weights away from zero, then each of the hidden layer's values checked against a finite difference.
+        let hidden_at = linear.params.len();
+        for (i, v) in model.params[hidden_at..].iter_mut().enumerate() {
+            if i % UNIT_LEN == INPUTS + 1 {
+                *v = 0.5 - (i / UNIT_LEN) as f32 * 0.3;
+            }
+        }
+        let x = &cands[0].x;
+        let mut grad = vec![0.0; model.params.len()];
+        model.backward(s.side, x, 1.0, &mut grad);
+        let mut moved = 0;
+        for (i, &g) in grad.iter().enumerate().skip(hidden_at) {
+            let mut up = model.clone();
+            up.params[i] += 1e-2;
+            let mut down = model.clone();
+            down.params[i] -= 1e-2;
+            let slope = (up.logit(s.side, x) - down.logit(s.side, x)) / 2e-2;
+            assert!((slope - g).abs() < 1e-2, "value {i}: slope {slope}, gradient {g}");
+            moved += usize::from(g != 0.0);
+        }
+        assert!(moved > 4, "the hidden layer's gradient is not all zero ({moved})");
+        // Training with it lowers the loss as the linear policy's does.
+        let all: Vec<usize> = (0..data.samples.len()).collect();
+        let before = loss(&model, &data, &all);
+        let options = PolicyOptions { epochs: 10, batch: 16, lr: 0.02, seed: 3, l2: 0.0, hidden: 4 };
+        train_policy(&mut model, &data, [&all, &[]], &options, |_, _| {});
+        assert!(loss(&model, &data, &all) < 0.8 * before);
     }
 }

@@ -79,6 +79,9 @@ pub fn run_policy(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
     let temperature = fit_temperature(&data, parts[0], weights);
     writeln!(out, "the ordering's values as logits: temperature {temperature:.3} fits best")?;
     let mut model = PolicyModel::from_ordering(group, weights, temperature);
+    if c.policy_options.hidden > 0 {
+        model = model.with_hidden(c.policy_options.hidden, c.policy_options.seed);
+    }
     let mut first = None;
     let mut last = [0.0; 2];
     train_policy(&mut model, &data, parts, &c.policy_options, |epoch, loss| {
@@ -97,7 +100,17 @@ pub fn run_policy(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
     let mut policy = model.round(net);
     let fitted = parts.map(|p| agreement(&data, p, |side, cand| policy.score_of(side, &cand.x)));
     writeln!(out, "policy (rounded): held-out {}; train {}", fitted[1].text(), fitted[0].text())?;
-    let judged = if c.judging.is_empty() { None } else { judging(c, net, weights, &policy, out)? };
+    let hidden = (model.hidden > 0).then_some(&model);
+    if let Some(model) = hidden {
+        let float = parts.map(|p| agreement(&data, p, |side, cand| model.logit(side, &cand.x)));
+        writeln!(
+            out,
+            "policy with its hidden layer (floats; the file holds the linear part alone): held-out {}; train {}",
+            float[1].text(),
+            float[0].text()
+        )?;
+    }
+    let judged = if c.judging.is_empty() { None } else { judging(c, net, weights, &policy, hidden, out)? };
     let o = &c.policy_options;
     policy.header = vec![
         format!("Tengen {} move policy, trained by pbrain-tengen train --policy (see docs/engine.md)", group.name()),
@@ -106,8 +119,8 @@ pub fn run_policy(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
         format!("data: {}", sources.join("; ")),
         format!("positions: {summary}"),
         format!(
-            "start: the ordering at temperature {temperature:.3}; epochs {}, batch {}, lr {}, l2 {}, seed {}",
-            o.epochs, o.batch, o.lr, o.l2, o.seed
+            "start: the ordering at temperature {temperature:.3}; epochs {}, batch {}, lr {}, l2 {}, seed {}, hidden {}",
+            o.epochs, o.batch, o.lr, o.l2, o.seed, o.hidden
         ),
         format!(
             "loss: train {:.5} -> {:.5}, held-out {:.5} -> {:.5}; held-out agreement: ordering {}, policy {}",
@@ -131,13 +144,14 @@ pub fn run_policy(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
 
 /// Measures on Gomocup's judging games `c.judging` the top-1 and top-3 agreement with the moves the yardstick takes
 /// (each league's two strongest engines' moves of a second or more: docs/agreement.md) of today's ordering, the
-/// build's policy for `net` (if it has one) and `fitted`, and prints them; the lines for the policy's header, or
-/// `None` where no position could be read.
+/// build's policy for `net` (if it has one), `fitted` and the float model with its hidden layer (if it has one),
+/// and prints them; the lines for the policy's header, or `None` where no position could be read.
 fn judging(
     c: &TrainRun,
     net: &'static Network,
     weights: &Weights,
     fitted: &policy::Policy,
+    hidden: Option<&PolicyModel>,
     out: &mut dyn Write,
 ) -> io::Result<Option<String>> {
     let (games, problems) = match read_psq_files(&c.judging) {
@@ -168,6 +182,9 @@ fn judging(
         rows.push(("the build's policy", agreement(&data, &all, |side, cand| shipped.score_of(side, &cand.x))));
     }
     rows.push(("this policy", agreement(&data, &all, |side, cand| fitted.score_of(side, &cand.x))));
+    if let Some(model) = hidden {
+        rows.push(("with its hidden layer", agreement(&data, &all, |side, cand| model.logit(side, &cand.x))));
+    }
     let rows: Vec<String> = rows.iter().map(|(name, a)| format!("{name} {}", a.text())).collect();
     let line = format!(
         "Gomocup's judging games ({} positions of {} games; {} with one answer or the move off the list left out): {}",
