@@ -477,6 +477,7 @@ fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
         ("alpha_reduce", Params { alpha_reduce: 1, ..d }, d),
         ("far_lmr", Params { far_lmr: 2, ..d }, d),
         ("tt_pv_lmr", Params { tt_pv_lmr: 1, ..d }, d),
+        ("cut_lmr", Params { cut_lmr: 1, ..d }, d),
     ];
     // The won positions (tactical) and the 26 openings after Black's third stone (quiet, where the history acts).
     let mut positions: Vec<(Vec<Pos>, Vec<Pos>, Color)> = include_str!("data/won-renju-sample.tsv")

@@ -313,6 +313,9 @@ tunables! {
     /// A late move at a non-PV node whose position the table marks as having been on a principal variation (a PV
     /// node stores the mark, a later search of the position keeps it) is reduced this many plies less (0: the same).
     tt_pv_lmr = 0 in 0..=2 step 1.0 Trial;
+    /// Plies more of late-move reduction at an expected cut node: a non-PV node searched with a null window as a
+    /// late move's reduced search, or as the first answer of an expected all node (issue 73, idea 6).
+    cut_lmr = 0 in 0..=3 step 1.0 Trial;
 }
 
 impl Default for Params {

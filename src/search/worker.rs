@@ -182,7 +182,7 @@ impl<'a> Worker<'a> {
                 };
             let value = loop {
                 self.root_depth = depth;
-                let value = self.node::<Root>(depth, 0, alpha, beta, self.root_side);
+                let value = self.node::<Root>(depth, 0, alpha, beta, self.root_side, false);
                 if self.stopped {
                     break value;
                 }
@@ -284,8 +284,17 @@ impl<'a> Worker<'a> {
         self.pb.board().hash_after(m, side) ^ if side == Color::Black { WHITE_TO_MOVE } else { 0 }
     }
 
-    /// The principal variation search at one node of kind `N`.
-    fn node<N: NodeType>(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, side: Color) -> i32 {
+    /// The principal variation search at one node of kind `N`; `cut`: an expected cut node (a null-window search
+    /// that the parent expects to fail high: a late move's reduced search, or the first answer of an expected all node).
+    fn node<N: NodeType>(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        side: Color,
+        cut: bool,
+    ) -> i32 {
         // 1. Bookkeeping: the node count, the clock, a full board or the stone limit.
         self.stack.at_mut(ply).pv.clear();
         self.nodes += 1;
@@ -445,7 +454,8 @@ impl<'a> Worker<'a> {
             {
                 let reduction = self.options.params.nmp_reduction + depth / self.options.params.nmp_depth_div.max(1);
                 self.stack.at_mut(ply).null_move = true;
-                let score = -self.node::<NonPv>(depth - 1 - reduction, ply + 1, -beta, -beta + 1, side.opponent());
+                let score =
+                    -self.node::<NonPv>(depth - 1 - reduction, ply + 1, -beta, -beta + 1, side.opponent(), !cut);
                 self.stack.at_mut(ply).null_move = false;
                 if self.stopped {
                     return 0;
@@ -470,7 +480,7 @@ impl<'a> Worker<'a> {
         {
             let singular_beta = from_tt(entry.score, ply) - self.options.params.se_margin * depth;
             self.stack.at_mut(ply).excluded = Some(m);
-            let score = self.node::<NonPv>((depth - 1) / 2, ply, singular_beta - 1, singular_beta, side);
+            let score = self.node::<NonPv>((depth - 1) / 2, ply, singular_beta - 1, singular_beta, side, cut);
             self.stack.at_mut(ply).excluded = None;
             if self.stopped {
                 return 0;
@@ -541,9 +551,9 @@ impl<'a> Worker<'a> {
                 + if four { self.options.params.four_ext } else { 0 };
             let score = if i == 0 {
                 if N::PV {
-                    -self.node::<Pv>(new_depth, ply + 1, -beta, -alpha, opp)
+                    -self.node::<Pv>(new_depth, ply + 1, -beta, -alpha, opp, false)
                 } else {
-                    -self.node::<NonPv>(new_depth, ply + 1, -beta, -alpha, opp)
+                    -self.node::<NonPv>(new_depth, ply + 1, -beta, -alpha, opp, !cut)
                 }
             } else {
                 // A late move that makes or stops one open three (no more) is reduced by `lmr_three` hundredths of
@@ -563,9 +573,11 @@ impl<'a> Worker<'a> {
                 };
                 let reduction = if share > 0 && depth >= self.options.params.lmr_depth {
                     // Never into the quiescence search (a move after one that raised alpha has less depth left).
-                    let r = (self.late_reduction::<N>(depth, ply, i, side, m, top, improving, tt_pv) * share / 100)
-                        .min(new_depth - 1)
-                        .max(0);
+                    // At an expected cut node (a non-PV node whose parent searched it with a null window, not as its first
+                    // answer) `cut_lmr` plies more.
+                    let cut_more = if cut && !N::PV { self.options.params.cut_lmr } else { 0 };
+                    let r = self.late_reduction::<N>(depth, ply, i, side, m, top, improving, tt_pv) + cut_more;
+                    let r = (r * share / 100).min(new_depth - 1).max(0);
                     let far_lmr = self.options.params.far_lmr;
                     // A move far from both last moves (`far_lmr`).
                     if far_lmr > 0 && r > 0 && [last, own_last].iter().all(|p| p.is_none_or(|p| distance(m, p) > 2)) {
@@ -576,12 +588,12 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                let mut score = -self.node::<NonPv>(new_depth - reduction, ply + 1, -alpha - 1, -alpha, opp);
+                let mut score = -self.node::<NonPv>(new_depth - reduction, ply + 1, -alpha - 1, -alpha, opp, true);
                 if score > alpha && reduction > 0 {
-                    score = -self.node::<NonPv>(new_depth, ply + 1, -alpha - 1, -alpha, opp);
+                    score = -self.node::<NonPv>(new_depth, ply + 1, -alpha - 1, -alpha, opp, !cut);
                 }
                 if N::PV && score > alpha && score < beta {
-                    score = -self.node::<Pv>(new_depth, ply + 1, -beta, -alpha, opp);
+                    score = -self.node::<Pv>(new_depth, ply + 1, -beta, -alpha, opp, false);
                 }
                 score
             };
