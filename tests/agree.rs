@@ -111,6 +111,15 @@ fn an_agreement_run_resumes_pools_and_pairs_and_measures_a_protocol_engine() {
     assert!(text.contains("regret: - (no played move scored)"), "{text}");
     let mute = run(&["agree", "--ms", "50", "--sample", "2", "--engine", "cat", &games]);
     assert!(mute.contains("(2 positions, 2 unanswered)"), "{mute}");
+    // A run bounded by depth searches every position to that depth (the results' depth column) and says so.
+    let shallow = dir.join("depth2.tsv").display().to_string();
+    let text = run(&["agree", "--depth", "2", "--sample", "4", "--out", &shallow, &games]);
+    assert!(text.contains("(4 positions, 0 unanswered)"), "{text}");
+    let lines = std::fs::read_to_string(&shallow).expect("results");
+    assert!(lines.lines().next().is_some_and(|l| l.contains("depth 2 a move")), "{lines}");
+    let depths: Vec<&str> =
+        lines.lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split('\t').nth(7)).collect();
+    assert!(depths.len() == 4 && depths.iter().all(|d| *d == "2" || *d == "0"), "{depths:?}");
 }
 
 #[test]

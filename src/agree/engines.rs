@@ -20,6 +20,9 @@ pub enum Budget {
     Nodes(u64),
     /// This many milliseconds a move, spent as the engine spends a move of that time with no match clock.
     Ms(u64),
+    /// Iterations to this depth, whatever they cost (Tengen in this process only): what a shallow search, or the
+    /// evaluation at depth 1, chooses.
+    Depth(u32),
 }
 
 /// How long a search bounded by nodes may run at most (a backstop, as self-play's).
@@ -41,6 +44,12 @@ impl Tengen {
             Budget::Nodes(nodes) => {
                 SearchLimits { nodes, maximum: Some(start + NODES_BACKSTOP), only, ..SearchLimits::default() }
             }
+            Budget::Depth(depth) => SearchLimits {
+                depth: depth as i32,
+                maximum: Some(start + NODES_BACKSTOP),
+                only,
+                ..SearchLimits::default()
+            },
             Budget::Ms(ms) => {
                 let clock = Clock { turn_ms: ms, match_ms: 0, left_ms: None };
                 let (optimum, maximum) = clock.budget(stones, &self.options.params).deadlines(start);
@@ -132,6 +141,8 @@ impl Outside {
         let (turn_ms, nodes) = match budget {
             Budget::Ms(ms) => (ms, None),
             Budget::Nodes(n) => (NODES_BACKSTOP.as_millis() as u64, Some(n)),
+            // The protocol has no depth limit: the command refuses --depth with --engine.
+            Budget::Depth(_) => (NODES_BACKSTOP.as_millis() as u64, None),
         };
         let mut lines = vec![
             format!("START {}", p.size),

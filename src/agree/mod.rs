@@ -56,6 +56,7 @@ impl Agree {
         let spent = match self.budget {
             Budget::Nodes(n) => format!("{n} nodes"),
             Budget::Ms(ms) => format!("{ms} ms"),
+            Budget::Depth(depth) => format!("depth {depth}"),
         };
         match &self.measured {
             Measured::Outside(engine) => format!("engine '{}', {spent} a move", engine.command),

@@ -98,6 +98,7 @@ fn parse_agree(args: &[String]) -> Result<Agree, String> {
         match name.as_str() {
             "--nodes" => budget = Some(Budget::Nodes(cursor.number(&name, &inline, "node count", 1..=u64::MAX)?)),
             "--ms" => budget = Some(Budget::Ms(cursor.number(&name, &inline, "time", 1..=3_600_000)?)),
+            "--depth" => budget = Some(Budget::Depth(cursor.number(&name, &inline, "depth", 1..=64)? as u32)),
             "--engine" => engine = Some(cursor.value(&name, &inline)?),
             "--eval" => options.eval = cursor.value(&name, &inline)?.parse::<EvalChoice>()?,
             "--network" => options.eval = EvalChoice::load(&cursor.value(&name, &inline)?)?,
@@ -122,7 +123,12 @@ fn parse_agree(args: &[String]) -> Result<Agree, String> {
     if a.inputs.is_empty() {
         return Err("agree needs Gomocup games: .psq files or folders of them".to_string());
     }
-    a.budget = budget.ok_or("--nodes N or --ms N: what each search may spend")?;
+    a.budget = budget.ok_or("--nodes N, --ms N or --depth D: what each search may spend")?;
+    if engine.is_some() && matches!(a.budget, Budget::Depth(_)) {
+        return Err(
+            "--depth is for Tengen in this process: an engine through the protocol takes --nodes or --ms".into()
+        );
+    }
     a.selection = selection;
     a.measured = match engine {
         Some(command) => Measured::Outside(Outside { command, max_memory: max_memory_mb << 20, tolerance_ms: 1000 }),
@@ -154,6 +160,9 @@ mod tests {
         assert!(parse_agree(&args("--nodes 5")).unwrap_err().contains("Gomocup games"));
         assert!(parse_agree(&args("--nodes 0 g")).is_err());
         assert!(parse_agree(&args("--nodes 5 --split some g")).unwrap_err().contains("split"));
+        assert_eq!(parse_agree(&args("--depth 3 g")).expect("valid").budget, Budget::Depth(3));
+        assert!(parse_agree(&args("--depth 3 --engine ./pz g")).unwrap_err().contains("in this process"));
+        assert!(parse_agree(&args("--depth 0 g")).is_err());
         assert!(parse_agree(&args("--nodes 5 --bogus g")).unwrap_err().contains("--bogus"));
     }
 

@@ -131,8 +131,9 @@ position once.",
     Command {
         name: "agree",
         summary: "how often the engine plays what Gomocup's strongest engines played (agreement and regret)",
-        usage: "usage: pbrain-tengen agree (--nodes N | --ms N) [options] DIR|FILE.psq...
+        usage: "usage: pbrain-tengen agree (--nodes N | --ms N | --depth D) [options] DIR|FILE.psq...
   --nodes N | --ms N      what each search may spend (a fixed node count is the same on a busy machine)
+  --depth D               Tengen's iterations to depth D, whatever they cost (1: the evaluation of each move)
   --engine CMD            measure this protocol engine (its move only; BOARD ... DONE, a fresh INFO time_left
                           each; restarted after it fails to answer); by default Tengen in this process, which also
                           scores the played move alone for the regret. With --nodes an engine gets INFO max_node N
