@@ -202,6 +202,11 @@ fn inputs(x: &Features) -> [f32; INPUTS] {
     v
 }
 
+/// A hidden unit's value before the ReLU: its bias plus its input weights times `input`.
+fn pre_activation(unit: &[f32], input: &[f32; INPUTS]) -> f32 {
+    unit[INPUTS] + unit[..INPUTS].iter().zip(input).map(|(w, x)| w * x).sum::<f32>()
+}
+
 /// The rule whose tables a group's sides start from.
 fn rule_of(group: Group) -> Rule {
     match group {
@@ -234,7 +239,7 @@ impl PolicyModel {
     pub fn with_hidden(mut self, units: usize, seed: u64) -> PolicyModel {
         let mut rng = StdRng::seed_from_u64(seed);
         let scale = 1.0 / (INPUTS as f32).sqrt();
-        self.params.truncate(self.group.tables() * SIDE_LEN);
+        self.params.truncate(self.linear_len());
         for _ in 0..self.group.tables() * units {
             for _ in 0..INPUTS {
                 self.params.push(rng.random_range(-scale..scale));
@@ -254,9 +259,15 @@ impl PolicyModel {
         side.index().min(self.group.tables() - 1)
     }
 
-    /// Where `side`'s hidden units start.
-    fn hidden_base(&self, side: Color) -> usize {
-        self.group.tables() * SIDE_LEN + self.table_of(side) * self.hidden * UNIT_LEN
+    /// How many values the linear part holds (the hidden units follow).
+    fn linear_len(&self) -> usize {
+        self.group.tables() * SIDE_LEN
+    }
+
+    /// Where `side`'s hidden units lie in the values.
+    fn hidden_range(&self, side: Color) -> std::ops::Range<usize> {
+        let at = self.linear_len() + self.table_of(side) * self.hidden * UNIT_LEN;
+        at..at + self.hidden * UNIT_LEN
     }
 
     /// The logit of candidate features `x` for `side`.
@@ -273,9 +284,8 @@ impl PolicyModel {
         }
         if self.hidden > 0 {
             let input = inputs(x);
-            for unit in self.params[self.hidden_base(side)..][..self.hidden * UNIT_LEN].chunks(UNIT_LEN) {
-                let pre = unit[INPUTS] + unit[..INPUTS].iter().zip(&input).map(|(w, x)| w * x).sum::<f32>();
-                v += unit[INPUTS + 1] * pre.max(0.0);
+            for unit in self.params[self.hidden_range(side)].chunks(UNIT_LEN) {
+                v += unit[INPUTS + 1] * pre_activation(unit, &input).max(0.0);
             }
         }
         v
@@ -295,10 +305,9 @@ impl PolicyModel {
         }
         if self.hidden > 0 {
             let input = inputs(x);
-            let at = self.hidden_base(side);
-            let units = self.params[at..][..self.hidden * UNIT_LEN].chunks(UNIT_LEN);
-            for (unit, g) in units.zip(grad[at..][..self.hidden * UNIT_LEN].chunks_mut(UNIT_LEN)) {
-                let pre = unit[INPUTS] + unit[..INPUTS].iter().zip(&input).map(|(w, x)| w * x).sum::<f32>();
+            let range = self.hidden_range(side);
+            for (unit, g) in self.params[range.clone()].chunks(UNIT_LEN).zip(grad[range].chunks_mut(UNIT_LEN)) {
+                let pre = pre_activation(unit, &input);
                 if pre > 0.0 {
                     g[INPUTS + 1] += d * pre;
                     let back = d * unit[INPUTS + 1];
@@ -477,7 +486,7 @@ pub fn train_policy(
             }
             // The tables are pulled towards where they started.
             let l2 = options.l2 as f32;
-            let linear = model.group.tables() * SIDE_LEN;
+            let linear = model.linear_len();
             if l2 > 0.0 {
                 let sides = total[..linear].chunks_mut(SIDE_LEN);
                 let sides = sides.zip(model.params[..linear].chunks(SIDE_LEN)).zip(start.chunks(SIDE_LEN));
