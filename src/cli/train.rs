@@ -47,6 +47,7 @@ pub fn parse_train(args: &[String]) -> Result<TrainRun, String> {
         choice_alternatives: 3,
         choice_weight: 1.0,
         choice_repeat: 1,
+        choice_fours: false,
         line: format!("pbrain-tengen train {}", args.join(" ")),
     };
     let mut cursor = OptionCursor::new(args);
@@ -87,6 +88,7 @@ pub fn parse_train(args: &[String]) -> Result<TrainRun, String> {
             "--choice-alternatives" => c.choice_alternatives = (real("alternative count")? as usize).min(16),
             "--choice-weight" => c.choice_weight = real("weight")?,
             "--choice-repeat" => c.choice_repeat = (real("repeat count")? as usize).clamp(1, 100),
+            "--choice-fours" => c.choice_fours = true,
             "--policy" if inline.is_none() => c.policy = true,
             "--k" => c.k = Some(real("K")?.max(1.0)),
             "--units" => c.units = real("units")?.clamp(0.01, 10.0),

@@ -292,6 +292,8 @@ A damaged library is read up to the damage: what was read is shown or written, t
   --choice-alternatives N      the ordering's other moves each best move is compared with (default 3)
   --choice-weight W            a pair's gradient against a position's (default 1)
   --choice-repeat K            each training pair counts K times an epoch (default 1)
+  --choice-fours               a move that makes a single four takes part too, as the position after its block
+                               (the mover to move again); without it such moves give no pair
   --players N                  .psq games (--policy, --choices): the moves of each league's N strongest engines
                                by its ratings.txt (default 2)
   --engines A,B                .psq games: these engines' moves instead

@@ -5,12 +5,15 @@
 //!
 //! The moves taken are a game record's best moves (`GameRecord::best`: for Gomocup's `.psq` games, the moves the
 //! strongest engines played, chosen as `train --policy` chooses them). Pairs whose children have a five point for
-//! either side are left out: a four's child is one the search follows to its block and never evaluates.
+//! either side are left out: a four's child is one the search follows to its block and never evaluates. With
+//! `fours` (`train --choice-fours`), a move that makes a single four takes part as the position after it and its
+//! block, the mover to move again (what the search evaluates there): the mover's value of that child is its logit,
+//! not minus it.
 
 use super::data::NetData;
 use crate::eval::network::Group;
 use crate::eval::{Weights, order_value};
-use crate::movegen::{Candidates, candidates};
+use crate::movegen::{Candidates, candidates, is_legal};
 use crate::pattern::PatternBoard;
 use crate::records::GameRecord;
 use crate::tune::data::replay_game;
@@ -29,13 +32,31 @@ pub struct Choices {
     /// Positions with a chosen move that gave no pair: forced, the move off the candidate list, or every child
     /// forcing.
     pub skipped: usize,
+    /// Whether a single four and its block make a child (see the module's notes).
+    pub fours: bool,
+    /// Each pair's mover: a child with it to move is valued by its logit, one with the opponent to move by minus it.
+    pub mover: Vec<Color>,
 }
 
 impl Choices {
     /// No pairs yet, for `group`, `alternatives` a position.
     #[must_use]
     pub fn new(group: Group, alternatives: usize) -> Choices {
-        Choices { children: NetData::new(group, 0), game: Vec::new(), alternatives, skipped: 0 }
+        Choices {
+            children: NetData::new(group, 0),
+            game: Vec::new(),
+            alternatives,
+            skipped: 0,
+            fours: false,
+            mover: Vec::new(),
+        }
+    }
+
+    /// The sign that turns child `c`'s logit into minus its mover's value (the pair loss's convention): 1 for a
+    /// child with the opponent to move, -1 for a four's child with the mover to move again.
+    #[must_use]
+    pub fn sign(&self, c: usize) -> f32 {
+        if self.children.positions[c].side() == self.mover[c / 2] { -1.0 } else { 1.0 }
     }
 
     /// The number of pairs.
@@ -94,23 +115,35 @@ impl Choices {
             self.skipped += 1;
             return;
         };
-        if moves.len() < 2 || !moves.contains(&chosen) || !quiet_child(pb, side, chosen) {
+        let fours = self.fours;
+        let Some(chosen_line) = moves.contains(&chosen).then(|| child_line(pb, side, chosen, fours)).flatten() else {
+            self.skipped += 1;
+            return;
+        };
+        if moves.len() < 2 {
             self.skipped += 1;
             return;
         }
-        let quiet: Vec<Pos> = moves.iter().copied().filter(|&m| m != chosen && quiet_child(pb, side, m)).collect();
-        let mut others: Vec<(i32, Pos)> = quiet.iter().map(|&m| (order_value(pb, side, m, weights), m)).collect();
+        let usable: Vec<(Pos, Vec<Pos>)> = moves
+            .iter()
+            .filter(|&&m| m != chosen)
+            .filter_map(|&m| child_line(pb, side, m, fours).map(|l| (m, l)))
+            .collect();
+        let mut others: Vec<(i32, Pos)> =
+            usable.iter().map(|(m, _)| (order_value(pb, side, *m, weights), *m)).collect();
         // Highest first; ties by point, so that the pairs do not depend on the candidates' order.
         others.sort_by_key(|&(v, m)| (std::cmp::Reverse(v), m.index()));
-        // The other player's move first (where it is a quiet candidate), then the ordering's.
-        let against = against.filter(|m| quiet.contains(m));
+        // The other player's move first (where it is a usable candidate), then the ordering's.
+        let against = against.filter(|m| usable.iter().any(|(u, _)| u == m));
         let ordered = others.iter().map(|&(_, m)| m).filter(|&m| Some(m) != against).take(self.alternatives);
         let mut added = false;
         for alt in against.into_iter().chain(ordered) {
-            let first = self.children.add_child(pb, line, side, chosen);
-            let second = self.children.add_child(pb, line, side, alt);
-            debug_assert!(first && second, "quiet children are always kept");
+            let Some((_, alt_line)) = usable.iter().find(|(u, _)| *u == alt) else { continue };
+            let first = self.children.add_line(pb, line, side, &chosen_line);
+            let second = self.children.add_line(pb, line, side, alt_line);
+            debug_assert!(first && second, "quiet children and blocked fours' children are always kept");
             self.game.push(game);
+            self.mover.push(side);
             added = true;
         }
         if !added {
@@ -129,12 +162,28 @@ impl Choices {
     }
 }
 
-/// Whether `side`'s move `m` leaves a child with no five point for either side (no four made, none left open).
-fn quiet_child(pb: &mut PatternBoard, side: Color, m: Pos) -> bool {
+/// The moves from the position to the child that stands for `side`'s move `m`: `m` alone where it leaves no five
+/// point for either side (no four made, none left open); with `fours`, `m` and the opponent's block where `m` makes
+/// a single four whose legal block leaves no five point for either side; else none.
+fn child_line(pb: &mut PatternBoard, side: Color, m: Pos, fours: bool) -> Option<Vec<Pos>> {
+    let opp = side.opponent();
+    let quiet = |pb: &PatternBoard| pb.five_points(side).next().is_none() && pb.five_points(opp).next().is_none();
     pb.make(m, side);
-    let quiet = pb.five_points(side).next().is_none() && pb.five_points(side.opponent()).next().is_none();
+    let line = if quiet(pb) {
+        Some(vec![m])
+    } else if fours && pb.five_points(opp).next().is_none() && pb.five_points(side).count() == 1 {
+        let block = pb.five_points(side).next();
+        block.filter(|&b| is_legal(pb, opp, b)).and_then(|b| {
+            pb.make(b, opp);
+            let blocked = quiet(pb);
+            pb.undo();
+            blocked.then(|| vec![m, b])
+        })
+    } else {
+        None
+    };
     pb.undo();
-    quiet
+    line
 }
 
 /// The logistic loss of a pair whose children's logits (each for the opponent to move, with its base added) are
@@ -226,6 +275,35 @@ mod tests {
         let four = game("H8,H1,I8,A1,J8,A15,K8", &[(6, "K8")]);
         assert_eq!(c.add_game(&four, 1, weights), 0);
         assert_eq!(c.skipped, 2);
+    }
+
+    #[test]
+    fn with_fours_a_single_four_is_taken_after_its_block_with_the_mover_to_move_again() {
+        let weights = crate::eval::default_weights();
+        let p = |m: &str| parse_point_list(m, 15).expect("point")[0];
+        // White's G8 closes Black's H8 I8 J8 on the left: Black's K8 makes a four whose one five point is L8.
+        let g = game("H8,G8,I8,A1,J8,A15,K8", &[(6, "K8")]);
+        let mut plain = Choices::new(Group::Renju, 3);
+        assert_eq!(plain.add_game(&g, 0, weights), 0, "without fours the four gives no pair");
+        let mut c = Choices::new(Group::Renju, 3);
+        c.fours = true;
+        assert_eq!(c.add_game(&g, 0, weights), 3);
+        assert_eq!(c.mover, vec![Color::Black; 3]);
+        for j in 0..3 {
+            let chosen = c.children.board(2 * j);
+            assert_eq!(chosen.stone_count(), 8, "the four and its block");
+            assert!(!chosen.is_empty(p("K8")) && !chosen.is_empty(p("L8")));
+            assert_eq!(c.children.positions[2 * j].side(), Color::Black);
+            assert_eq!(c.sign(2 * j), -1.0, "the mover is to move again: its value is the logit");
+            // An alternative is a quiet child (the opponent to move) or another four after its block.
+            let (alt, side) = (c.children.board(2 * j + 1), c.children.positions[2 * j + 1].side());
+            assert_eq!(alt.stone_count() == 8, side == Color::Black);
+            assert_eq!(c.sign(2 * j + 1), if side == Color::Black { -1.0 } else { 1.0 });
+        }
+        // L8 (J8 I8 H8 and L8 about the hole at K8) is Black's other single four: a pair against it, after its block.
+        let l8 = (0..3).find(|&j| !c.children.board(2 * j + 1).is_empty(p("L8")));
+        let l8 = l8.expect("the ordering ranks the other four among its three highest");
+        assert!(!c.children.board(2 * l8 + 1).is_empty(p("K8")), "White's block at K8");
     }
 
     #[test]

@@ -61,6 +61,8 @@ pub struct TrainRun {
     pub choice_weight: f64,
     /// How many times each training pair counts an epoch.
     pub choice_repeat: usize,
+    /// Whether a move that makes a single four takes part in pairs, as the position after its block.
+    pub choice_fours: bool,
     /// The command line, for the provenance.
     pub line: String,
 }

@@ -97,19 +97,26 @@ impl NetData {
         self.positions.len() > before
     }
 
-    /// Adds the position after `side`'s move `m` from `pb`, which `line` (Black first) leads to: the opponent to
-    /// move, no result (½) and no score (a choice pair's child, see [`super::choice`]). Returns whether it was kept
-    /// (not when a five point is on the board or, with `vcf_nodes`, the opponent has a VCF).
-    pub fn add_child(&mut self, pb: &mut PatternBoard, line: &[Pos], side: Color, m: Pos) -> bool {
+    /// Adds the position after `moves` from `pb` (`side`'s first, then the colours in turn), which `line` (Black
+    /// first) leads to: whoever is then to move, no result (½) and no score (a choice pair's child, see
+    /// [`super::choice`]). Returns whether it was kept (not when a five point is on the board or, with `vcf_nodes`,
+    /// the side to move has a VCF).
+    pub fn add_line(&mut self, pb: &mut PatternBoard, line: &[Pos], side: Color, moves: &[Pos]) -> bool {
         let start = self.moves.len();
         let before = self.positions.len();
-        pb.make(m, side);
-        self.add_position(pb, start, line.len() + 1, side.opponent(), 0.5, NO_SCORE);
-        pb.undo();
+        let mut c = side;
+        for &m in moves {
+            pb.make(m, c);
+            c = c.opponent();
+        }
+        self.add_position(pb, start, line.len() + moves.len(), c, 0.5, NO_SCORE);
+        for _ in moves {
+            pb.undo();
+        }
         let kept = self.positions.len() > before;
         if kept {
             self.moves.extend_from_slice(line);
-            self.moves.push(m);
+            self.moves.extend_from_slice(moves);
         }
         kept
     }

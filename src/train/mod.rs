@@ -99,11 +99,12 @@ pub fn pair_measure(model: &Model, pairs: &Pairs, which: &[usize]) -> (f64, f64)
     (sums.iter().map(|s| s.0).sum::<f64>() / n, sums.iter().map(|s| s.1).sum::<f64>() / n)
 }
 
-/// The logit of child `c` of the pairs (for its side to move), its base added.
+/// The logit of child `c` of the pairs (for its side to move), its base added, times the child's sign: minus the
+/// pair's mover's value of it (see [`Choices::sign`]).
 fn child_logit(model: &Model, pairs: &Pairs, c: usize, trace: &mut Trace) -> f32 {
     let data = &pairs.choices.children;
     let pos = data.positions[c];
-    model.forward(&data.board(c), pos.side(), pos.flags, trace) + pairs.bases[c]
+    (model.forward(&data.board(c), pos.side(), pos.flags, trace) + pairs.bases[c]) * pairs.choices.sign(c)
 }
 
 /// The binary cross-entropy of a logit against a target, and its derivative with respect to the logit.
@@ -275,9 +276,9 @@ pub fn train_with(
                         let (l, da, db) = choice::pair_loss(f64::from(a), f64::from(b));
                         *loss += l * f64::from(p.weight);
                         let children = &p.choices.children.positions;
-                        let w = p.weight * scale;
-                        model_ref.backward(trace, children[2 * j].side(), da as f32 * w, grad, &mut touch);
-                        model_ref.backward(other, children[2 * j + 1].side(), db as f32 * w, grad, &mut touch);
+                        let [wa, wb] = [2 * j, 2 * j + 1].map(|c| p.weight * scale * p.choices.sign(c));
+                        model_ref.backward(trace, children[2 * j].side(), da as f32 * wa, grad, &mut touch);
+                        model_ref.backward(other, children[2 * j + 1].side(), db as f32 * wb, grad, &mut touch);
                         continue;
                     }
                     let pos = data.positions[i];

@@ -272,6 +272,7 @@ fn choice_pairs(c: &TrainRun, group: Group, out: &mut dyn Write) -> io::Result<(
         against_source = format!("; against the best moves of {} games ({})", against.len(), set.sources.join("; "));
     }
     let mut choices = Choices::new(group, c.choice_alternatives);
+    choices.fours = c.choice_fours;
     let mut matched = 0;
     for (i, game) in games.iter().enumerate() {
         let other = against.get(&game.moves).map(Vec::as_slice);
@@ -284,12 +285,13 @@ fn choice_pairs(c: &TrainRun, group: Group, out: &mut dyn Write) -> io::Result<(
     let parts = choices.split_by_game(&held);
     let line = format!(
         "{} pairs ({} held out) from {} games, {} alternatives a chosen move; {} positions gave none (forced, \
-         the move off the candidates, or a four); {}",
+         the move off the candidates, or a four{}); {}",
         choices.len(),
         parts[1].len(),
         games.len(),
         c.choice_alternatives,
         choices.skipped,
+        if c.choice_fours { " other than a single four, taken after its block" } else { "" },
         sources.join("; ") + &against_source
     );
     writeln!(out, "choices: {line}")?;
