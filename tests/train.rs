@@ -417,6 +417,38 @@ fn choice_pairs_teach_the_network_to_prefer_the_chosen_moves_the_same_on_any_thr
 }
 
 #[test]
+fn pairs_with_a_fours_child_are_learnt_from_the_movers_side() {
+    use tengen::train::choice::Choices;
+    use tengen::train::{Pairs, train_with};
+    // The same games with `fours`: the pairs with a four's child (the mover to move again, valued by its logit)
+    // alone. Were the sign of such a child wrong in the gradient, their loss would rise as they were learnt.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/gen0-renju.tgr");
+    let mut sink = Vec::new();
+    let games = tengen::records::read_games(&[path], &mut sink).expect("games");
+    let mut choices = Choices::new(Group::Renju, 2);
+    choices.fours = true;
+    for (i, game) in games.iter().take(40).enumerate() {
+        let mut game = game.clone();
+        game.best = Some(game.moves.iter().map(|&m| Some(m)).collect());
+        choices.add_game(&game, i as u32, tengen::eval::default_weights());
+    }
+    let with_four: Vec<usize> =
+        (0..choices.len()).filter(|&j| choices.sign(2 * j) < 0.0 || choices.sign(2 * j + 1) < 0.0).collect();
+    assert!(with_four.len() > 20, "{} pairs with a four's child", with_four.len());
+    assert!(with_four.len() < choices.len(), "quiet pairs too");
+    let bases = choices.children.bases(300.0, true);
+    let pairs = Pairs { choices: &choices, bases: &bases, split: [&with_four[..], &[]], weight: 1.0, repeat: 5 };
+    let data = NetData::new(Group::Renju, 0);
+    let options = TrainOptions { epochs: 3, batch: 32, lr: 5e-3, seed: 5, freeze_tables: false };
+    let mut model = Model::random(Group::Renju, 6);
+    let mut epochs = Vec::new();
+    train_with(&mut model, &data, &[], &[], [&[], &[]], Some(&pairs), &options, |e| epochs.push(*e));
+    let [first, last] = [epochs[0], epochs[3]].map(|e| e.choice.expect("pair figures")[0]);
+    assert!(last.0 < first.0 - 0.01, "{first:?} -> {last:?}");
+    assert!(last.1 > first.1, "{first:?} -> {last:?}");
+}
+
+#[test]
 fn the_trainer_learns_from_gomocups_20x20_freestyle_games() {
     // A real freestyle game of Gomocup 2021 on 20x20 (a learning game: opening 0).
     let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gomocup/freestyle-2021");

@@ -1,14 +1,15 @@
 //! Choice pairs (issue 74): the network learns to prefer, in a game's position, the position after the move a
 //! strong player chose over the positions after the moves today's ordering ranks highest among the rest. Each pair
-//! is two positions, the chosen move's child and an alternative's, both with the opponent to move; the loss is the
-//! logistic loss of the mover's value of the first over the second (a Bradley-Terry comparison of the two children).
+//! is two positions, the chosen move's child and an alternative's, each with the opponent to move (but see `fours`
+//! below); the loss is the logistic loss of the mover's value of the first over the second (a Bradley-Terry
+//! comparison of the two children).
 //!
 //! The moves taken are a game record's best moves (`GameRecord::best`: for Gomocup's `.psq` games, the moves the
 //! strongest engines played, chosen as `train --policy` chooses them). Pairs whose children have a five point for
 //! either side are left out: a four's child is one the search follows to its block and never evaluates. With
 //! `fours` (`train --choice-fours`), a move that makes a single four takes part as the position after it and its
 //! block, the mover to move again (what the search evaluates there): the mover's value of that child is its logit,
-//! not minus it.
+//! not minus it. Caro's fours give no pair (there a four may also be stopped at the line's far end).
 
 use super::data::NetData;
 use crate::eval::network::Group;
@@ -17,7 +18,7 @@ use crate::movegen::{Candidates, candidates, is_legal};
 use crate::pattern::PatternBoard;
 use crate::records::GameRecord;
 use crate::tune::data::replay_game;
-use crate::types::{Color, Pos};
+use crate::types::{Color, Pos, Rule};
 
 /// The pairs of one rule group: child `2j` is pair `j`'s chosen move's, child `2j + 1` its alternative's.
 #[derive(Clone, Debug)]
@@ -171,7 +172,11 @@ fn child_line(pb: &mut PatternBoard, side: Color, m: Pos, fours: bool) -> Option
     pb.make(m, side);
     let line = if quiet(pb) {
         Some(vec![m])
-    } else if fours && pb.five_points(opp).next().is_none() && pb.five_points(side).count() == 1 {
+    } else if fours
+        && !matches!(pb.rule(), Rule::Caro | Rule::CaroOverline)
+        && pb.five_points(opp).next().is_none()
+        && pb.five_points(side).count() == 1
+    {
         let block = pb.five_points(side).next();
         block.filter(|&b| is_legal(pb, opp, b)).and_then(|b| {
             pb.make(b, opp);
@@ -186,9 +191,9 @@ fn child_line(pb: &mut PatternBoard, side: Color, m: Pos, fours: bool) -> Option
     line
 }
 
-/// The logistic loss of a pair whose children's logits (each for the opponent to move, with its base added) are
-/// `chosen` and `other`, and its derivatives with respect to the two logits: the mover's value of a child is minus
-/// its logit, and the loss is `softplus(-(v_chosen - v_other))`.
+/// The logistic loss of a pair whose children's signed logits (each with its base added, times
+/// [`Choices::sign`]: minus the mover's value of the child) are `chosen` and `other`, and its derivatives with
+/// respect to the two: the loss is `softplus(-(v_chosen - v_other))`.
 #[must_use]
 pub fn pair_loss(chosen: f64, other: f64) -> (f64, f64, f64) {
     let margin = other - chosen; // v_chosen - v_other
