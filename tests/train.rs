@@ -374,21 +374,26 @@ fn the_units_option_sets_the_evaluation_units_of_a_logit() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn choice_pairs_teach_the_network_to_prefer_the_chosen_moves_the_same_on_any_thread_count() {
-    use tengen::train::choice::Choices;
-    use tengen::train::{Pairs, train_with};
-    // Forty shipped self-play games, each move taken as the chosen one: the pairs compare its child with those of
-    // the ordering's two highest other moves.
+/// Forty shipped self-play games, each move taken as the chosen one: the pairs compare its child with those of the
+/// ordering's two highest other moves (with `fours`, single fours taken after their block too).
+fn forty_games_pairs(fours: bool) -> tengen::train::choice::Choices {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/gen0-renju.tgr");
     let mut sink = Vec::new();
     let games = tengen::records::read_games(&[path], &mut sink).expect("games");
-    let mut choices = Choices::new(Group::Renju, 2);
+    let mut choices = tengen::train::choice::Choices::new(Group::Renju, 2);
+    choices.fours = fours;
     for (i, game) in games.iter().take(40).enumerate() {
         let mut game = game.clone();
         game.best = Some(game.moves.iter().map(|&m| Some(m)).collect());
         choices.add_game(&game, i as u32, tengen::eval::default_weights());
     }
+    choices
+}
+
+#[test]
+fn choice_pairs_teach_the_network_to_prefer_the_chosen_moves_the_same_on_any_thread_count() {
+    use tengen::train::{Pairs, train_with};
+    let choices = forty_games_pairs(false);
     assert!(choices.len() > 200, "{} pairs", choices.len());
     let held: Vec<bool> = (0..40).map(|g| g % 5 == 0).collect();
     let [train_pairs, held_pairs] = choices.split_by_game(&held);
@@ -418,20 +423,10 @@ fn choice_pairs_teach_the_network_to_prefer_the_chosen_moves_the_same_on_any_thr
 
 #[test]
 fn pairs_with_a_fours_child_are_learnt_from_the_movers_side() {
-    use tengen::train::choice::Choices;
     use tengen::train::{Pairs, train_with};
     // The same games with `fours`: the pairs with a four's child (the mover to move again, valued by its logit)
     // alone. Were the sign of such a child wrong in the gradient, their loss would rise as they were learnt.
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/gen0-renju.tgr");
-    let mut sink = Vec::new();
-    let games = tengen::records::read_games(&[path], &mut sink).expect("games");
-    let mut choices = Choices::new(Group::Renju, 2);
-    choices.fours = true;
-    for (i, game) in games.iter().take(40).enumerate() {
-        let mut game = game.clone();
-        game.best = Some(game.moves.iter().map(|&m| Some(m)).collect());
-        choices.add_game(&game, i as u32, tengen::eval::default_weights());
-    }
+    let choices = forty_games_pairs(true);
     let with_four: Vec<usize> =
         (0..choices.len()).filter(|&j| choices.sign(2 * j) < 0.0 || choices.sign(2 * j + 1) < 0.0).collect();
     assert!(with_four.len() > 20, "{} pairs with a four's child", with_four.len());
