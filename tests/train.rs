@@ -427,8 +427,7 @@ fn pairs_with_a_fours_child_are_learnt_from_the_movers_side() {
     // The same games with `fours`: the pairs with a four's child (the mover to move again, valued by its logit)
     // alone. Were the sign of such a child wrong in the gradient, their loss would rise as they were learnt.
     let choices = forty_games_pairs(true);
-    let with_four: Vec<usize> =
-        (0..choices.len()).filter(|&j| choices.sign(2 * j) < 0.0 || choices.sign(2 * j + 1) < 0.0).collect();
+    let with_four: Vec<usize> = (0..choices.len()).filter(|&j| choices.has_four(j)).collect();
     assert!(with_four.len() > 20, "{} pairs with a four's child", with_four.len());
     assert!(with_four.len() < choices.len(), "quiet pairs too");
     let bases = choices.children.bases(300.0, true);

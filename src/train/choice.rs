@@ -60,6 +60,12 @@ impl Choices {
         if self.children.positions[c].side() == self.mover[c / 2] { -1.0 } else { 1.0 }
     }
 
+    /// Whether pair `j` has a four's child (one with the mover to move again).
+    #[must_use]
+    pub fn has_four(&self, j: usize) -> bool {
+        self.sign(2 * j) < 0.0 || self.sign(2 * j + 1) < 0.0
+    }
+
     /// The number of pairs.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -125,23 +131,21 @@ impl Choices {
             self.skipped += 1;
             return;
         }
-        let usable: Vec<(Pos, Vec<Pos>)> = moves
+        // The other usable candidates with their lines, highest in today's ordering first; ties by point, so that
+        // the pairs do not depend on the candidates' order.
+        let mut usable: Vec<(i32, Pos, Vec<Pos>)> = moves
             .iter()
             .filter(|&&m| m != chosen)
-            .filter_map(|&m| child_line(pb, side, m, fours).map(|l| (m, l)))
+            .filter_map(|&m| child_line(pb, side, m, fours).map(|l| (order_value(pb, side, m, weights), m, l)))
             .collect();
-        let mut others: Vec<(i32, Pos)> =
-            usable.iter().map(|(m, _)| (order_value(pb, side, *m, weights), *m)).collect();
-        // Highest first; ties by point, so that the pairs do not depend on the candidates' order.
-        others.sort_by_key(|&(v, m)| (std::cmp::Reverse(v), m.index()));
+        usable.sort_by_key(|&(v, m, _)| (std::cmp::Reverse(v), m.index()));
         // The other player's move first (where it is a usable candidate), then the ordering's.
-        let against = against.filter(|m| usable.iter().any(|(u, _)| u == m));
-        let ordered = others.iter().map(|&(_, m)| m).filter(|&m| Some(m) != against).take(self.alternatives);
+        let against = against.and_then(|a| usable.iter().position(|&(_, m, _)| m == a));
+        let ordered = (0..usable.len()).filter(|&i| Some(i) != against).take(self.alternatives);
         let mut added = false;
-        for alt in against.into_iter().chain(ordered) {
-            let Some((_, alt_line)) = usable.iter().find(|(u, _)| *u == alt) else { continue };
+        for i in against.into_iter().chain(ordered) {
             let first = self.children.add_line(pb, line, side, &chosen_line);
-            let second = self.children.add_line(pb, line, side, alt_line);
+            let second = self.children.add_line(pb, line, side, &usable[i].2);
             debug_assert!(first && second, "quiet children and blocked fours' children are always kept");
             self.game.push(game);
             self.mover.push(side);

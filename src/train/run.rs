@@ -283,7 +283,7 @@ fn choice_pairs(c: &TrainRun, group: Group, out: &mut dyn Write) -> io::Result<(
         against_source += &format!(", {matched} of the chosen games among them");
     }
     let parts = choices.split_by_game(&held);
-    let with_four = (0..choices.len()).filter(|&j| choices.sign(2 * j) < 0.0 || choices.sign(2 * j + 1) < 0.0).count();
+    let with_four = (0..choices.len()).filter(|&j| choices.has_four(j)).count();
     let fours = if c.choice_fours { format!("; {with_four} with a four's child") } else { String::new() };
     let line = format!(
         "{} pairs ({} held out{fours}) from {} games, {} alternatives a chosen move; {} positions gave none (forced, \
