@@ -484,3 +484,58 @@ fn the_trainer_learns_from_gomocups_20x20_freestyle_games() {
     assert_eq!(renju.add_game(game), 0);
     assert_eq!(renju.other_group, 1);
 }
+
+#[test]
+fn a_network_continued_keeps_its_scale_and_the_rows_its_data_never_reach() {
+    use std::process::Command;
+    let bin = env!("CARGO_BIN_EXE_pbrain-tengen");
+    let dir = std::env::temp_dir().join(format!("tengen-init-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    // Fifty games of a shipped file reach a small part of the shipped network's rows.
+    let all = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/gen0-renju.tgr")).expect("games");
+    let ranges = tengen::records::game_ranges(&all).expect("a game file");
+    let games = dir.join("games.tgr");
+    std::fs::write(&games, &all[..ranges[49].2.end]).expect("write");
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/data/network/renju.tgnn");
+    let path = dir.join("continued.tgnn");
+    let args = [
+        "train",
+        games.to_str().expect("path"),
+        "--init",
+        shipped,
+        "--epochs",
+        "1",
+        "--head-epochs",
+        "0",
+        "--empty-only",
+        "--units",
+        "0.6",
+        "--out",
+        path.to_str().expect("path"),
+    ];
+    let out = Command::new(bin).args(args).output().expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let before = Network::load(shipped).expect("the shipped network");
+    let after = Network::load(path.to_str().expect("path")).expect("the written network");
+    // K is the network's own (its scale over the units), not one fitted to fifty games.
+    assert!((after.scale - before.scale).abs() < 1e-3, "scale {} against {}", after.scale, before.scale);
+    let (mut kept, mut moved, mut wiped) = (0, 0, 0);
+    for (t, table) in before.tables.iter().enumerate() {
+        for (r, row) in table.iter().enumerate() {
+            let new = &after.tables[t][r];
+            if row.iter().all(|&v| v == 0) {
+                continue;
+            }
+            if new == row {
+                kept += 1;
+            } else if new.iter().all(|&v| v == 0) {
+                wiped += 1;
+            } else {
+                moved += 1;
+            }
+        }
+    }
+    assert_eq!(wiped, 0, "rows the network had learned were zeroed ({kept} kept, {moved} moved)");
+    assert!(kept > moved && moved > 0, "{kept} rows kept, {moved} moved");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -89,7 +89,21 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
     }
     let weights = default_weights();
     let classical_params = eval_params(weights);
-    let k = c.k.unwrap_or_else(|| fit_k(&classical, &classical_parts[0], &classical_params));
+    // A network continued from (`--init`) keeps the K it was trained at (its scale over `--units`), so that its
+    // logits and the classical base stay in the proportion it learned and its evaluation units do not move.
+    let init = match &c.init {
+        Some(path) => match Network::load(path) {
+            Ok(net) if net.group == group => Some(net),
+            Ok(net) => return writeln!(out, "error: {path} is a {} network, not {}", net.group.name(), group.name()),
+            Err(e) => return writeln!(out, "error: {e}"),
+        },
+        None => None,
+    };
+    let k = match (c.k, &init) {
+        (Some(k), _) => k,
+        (None, Some(net)) => f64::from(net.scale) / c.units,
+        (None, None) => fit_k(&classical, &classical_parts[0], &classical_params),
+    };
     let targets = data.targets(k, c.score_weight);
     let bases = data.bases(k, c.residual);
     let classical_targets = classical.targets(k, c.score_weight);
@@ -113,12 +127,8 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
         weight: c.choice_weight as f32,
         repeat: c.choice_repeat,
     });
-    let mut model = match &c.init {
-        Some(path) => match Network::load(path) {
-            Ok(net) if net.group == group => Model::from_network(net),
-            Ok(net) => return writeln!(out, "error: {path} is a {} network, not {}", net.group.name(), group.name()),
-            Err(e) => return writeln!(out, "error: {e}"),
-        },
+    let mut model = match init {
+        Some(net) => Model::from_network(&net),
         None => Model::random(group, c.options.seed),
     };
     // A network trained on all points can start one that pools the empty points alone (their rows are the same).
@@ -140,7 +150,9 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
         first.get_or_insert(*e);
         last = Some(*e);
     });
-    if c.options.epochs > 0 {
+    // Rows the data never reached are noise from a random start, zeroed; from `--init` they keep what the network
+    // learned before (a fine-tune on a small set would otherwise wipe every row it does not hold).
+    if c.options.epochs > 0 && c.init.is_none() {
         zero_unseen(&mut model, &seen);
     }
     // The tables are rounded to 1/ONE, and a row shared by hundreds of points (an empty window, say) carries its
