@@ -128,7 +128,7 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
         repeat: c.choice_repeat,
     });
     let mut model = match init {
-        Some(net) => Model::from_network(&net),
+        Some(net) => Model::from_network(net),
         None => Model::random(group, c.options.seed),
     };
     // A network trained on all points can start one that pools the empty points alone (their rows are the same).
