@@ -7,6 +7,7 @@ use common::{Rng, lfz_puzzles, quintet_mates};
 use std::time::{Duration, Instant};
 use tengen::board::parse_position_line;
 use tengen::engine::Engine;
+use tengen::eval::EvalChoice;
 use tengen::pattern::{Pattern4, PatternBoard};
 use tengen::search::time::Clock;
 use tengen::search::tt::Table;
@@ -356,15 +357,17 @@ fn lets_vct_in(pb: &PatternBoard, attacker: Color, m: Pos, nodes: u64) -> bool {
 }
 
 /// The in-tree VCT probe (`tree_vct_nodes`): in won positions of the measured set given to the defender, the move
-/// the search chooses while its score says it is not lost never leaves the attacker the VCT the probe's budget finds
-/// (the same solver and budget, asked afresh after the move). Without the probe the search may choose such a move.
+/// a depth-4 search chooses while its score says it is not lost never leaves the attacker the VCT the probe's budget
+/// finds (the same solver and budget, asked afresh after the move), whichever evaluation judges the leaves. The cases
+/// hold such traps: a depth-1 search without the probe walks into some of them. (A depth-4 search without the probe
+/// walked into some with the renju network before 2026-12-04's, and into none with today's or the classical one.)
 #[test]
 fn with_the_tree_vct_probe_a_move_that_lets_a_vct_in_is_seen_as_lost() {
     use tengen::search::params::Params;
     let budget = 20_000;
     let params = Params { tree_vct_nodes: budget, tree_vct_ply: 1, tree_vct_depth: 3, ..Params::DEFAULT };
-    let (mut unaware_with, mut unaware_without, mut cases) = (0, 0, 0);
-    for text in include_str!("data/won-renju-sample.tsv").lines().filter(|l| !l.starts_with('#')).step_by(2) {
+    let (mut unaware_with, mut unaware_shallow, mut cases) = (0, 0, 0);
+    for text in include_str!("data/won-renju-sample.tsv").lines().filter(|l| !l.starts_with('#')) {
         let pos = parse_position_line(text, 15).expect("a position line");
         let attacker = pos.side_to_move().expect("named");
         let pb = PatternBoard::from_stones(15, Rule::Renju, &pos.black, &pos.white).expect("a position");
@@ -373,21 +376,25 @@ fn with_the_tree_vct_probe_a_move_that_lets_a_vct_in_is_seen_as_lost() {
             continue;
         }
         cases += 1;
-        for (probe, unaware) in [(true, &mut unaware_with), (false, &mut unaware_without)] {
-            let options =
-                SearchOptions { params: if probe { params } else { Params::DEFAULT }, ..SearchOptions::default() };
+        let runs = [
+            (params, EvalChoice::Default, 4),
+            (params, EvalChoice::Classical, 4),
+            (Params::DEFAULT, EvalChoice::Default, 1),
+        ];
+        for (i, (params, eval, depth)) in runs.into_iter().enumerate() {
+            let options = SearchOptions { params, eval, ..SearchOptions::default() };
             let table = Table::new(1 << 22);
-            let limits = SearchLimits { depth: 4, ..SearchLimits::default() };
+            let limits = SearchLimits { depth, ..SearchLimits::default() };
             let report = search(&pb, attacker.opponent(), &table, &limits, &options, |_| {});
             let m = report.best.expect("a move");
             if report.score > -MATE_BOUND && lets_vct_in(&pb, attacker, m, budget as u64) {
-                *unaware += 1;
+                *if i < 2 { &mut unaware_with } else { &mut unaware_shallow } += 1;
             }
         }
     }
     assert!(cases >= 10, "{cases} cases");
-    assert_eq!(unaware_with, 0, "with the probe, of {cases}");
-    assert!(unaware_without > 0, "the cases should test something: without the probe 0 of {cases} were unaware");
+    assert_eq!(unaware_with, 0, "with the probe, of {cases} (each with both evaluations)");
+    assert!(unaware_shallow > 0, "the cases should test something: a depth-1 search walked into none of {cases}");
 }
 
 /// The root's guard (`guard_kilonodes`): White to move in a game Tengen lost to PentaZen (gauntlet, renju, 0.5 s a
