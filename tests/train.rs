@@ -339,18 +339,26 @@ fn the_head_alone_learns_on_rounded_tables_and_then_matches_the_network_exactly(
     }
 }
 
+/// A temporary folder of its own (`tengen-NAME-PID`) holding `games.tgr`, the first `count` games of the shipped
+/// `gen0-renju.tgr`: the folder and the file's path.
+fn first_shipped_games(name: &str, count: usize) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("tengen-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let all = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/gen0-renju.tgr")).expect("games");
+    let ranges = tengen::records::game_ranges(&all).expect("a game file");
+    let games = dir.join("games.tgr");
+    std::fs::write(&games, &all[..ranges[count - 1].2.end]).expect("write");
+    let path = games.to_str().expect("path").to_string();
+    (dir, path)
+}
+
 #[test]
 fn the_units_option_sets_the_evaluation_units_of_a_logit() {
     use std::process::Command;
     let bin = env!("CARGO_BIN_EXE_pbrain-tengen");
-    let dir = std::env::temp_dir().join(format!("tengen-units-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temporary folder");
     // The first 200 games of a shipped file are enough for a network to be written.
-    let all = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/gen0-renju.tgr")).expect("games");
-    let ranges = tengen::records::game_ranges(&all).expect("a game file");
-    let games = dir.join("games.tgr");
-    std::fs::write(&games, &all[..ranges[199].2.end]).expect("write");
-    let games = games.to_str().expect("path");
+    let (dir, games) = first_shipped_games("units", 200);
+    let games = games.as_str();
     let mut scales = Vec::new();
     for units in ["1", "0.5"] {
         let path = dir.join(format!("units-{units}.tgnn"));
@@ -489,18 +497,13 @@ fn the_trainer_learns_from_gomocups_20x20_freestyle_games() {
 fn a_network_continued_keeps_its_scale_and_the_rows_its_data_never_reach() {
     use std::process::Command;
     let bin = env!("CARGO_BIN_EXE_pbrain-tengen");
-    let dir = std::env::temp_dir().join(format!("tengen-init-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temporary folder");
     // Fifty games of a shipped file reach a small part of the shipped network's rows.
-    let all = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/gen0-renju.tgr")).expect("games");
-    let ranges = tengen::records::game_ranges(&all).expect("a game file");
-    let games = dir.join("games.tgr");
-    std::fs::write(&games, &all[..ranges[49].2.end]).expect("write");
+    let (dir, games) = first_shipped_games("init", 50);
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/data/network/renju.tgnn");
     let path = dir.join("continued.tgnn");
     let args = [
         "train",
-        games.to_str().expect("path"),
+        &games,
         "--init",
         shipped,
         "--epochs",
