@@ -7,7 +7,8 @@
 # first missing shard after a stop and a shard cut short costs only itself. Progress: OUT/progress.
 #   scripts/gomocup-rescore.sh [FIRST [LAST]]      shards FIRST..LAST (default 1..SHARDS) that are not there yet
 # OUT=DIR (default data/games/gomocup), BIN=engine (default target/release/pbrain-tengen), CONCURRENCY=K (default 2),
-# LEAGUE=name (default renju-2020: its archive is unpacked under target/gomocup/).
+# LEAGUE=name (default renju-2020; standard-2021, freestyle-2021: their learning games, openings 0-5, as `rescore`
+# leaves the judging ones out; its archive is unpacked under target/gomocup/).
 # Run it in the background, at low priority: nohup nice -n 19 scripts/gomocup-rescore.sh > /dev/null 2>&1 &
 set -eu
 cd "$(dirname "$0")/.."
@@ -17,8 +18,8 @@ nodes=${NODES:-1000000}
 shards=${SHARDS:-100}
 league=${LEAGUE:-renju-2020}
 case "$league" in
-    renju-2020) ;;
-    *) echo "only renju-2020's games are wholly for learning (docs/agreement.md)" >&2; exit 2 ;;
+    renju-2020 | standard-2021 | freestyle-2021) ;;
+    *) echo "LEAGUE: renju-2020, standard-2021 or freestyle-2021 (their learning games: docs/agreement.md)" >&2; exit 2 ;;
 esac
 first=${1:-1}
 last=${2:-$shards}

@@ -88,3 +88,25 @@ fn rescored_games_keep_their_moves_and_gain_legal_best_moves_whatever_the_thread
     let out = Command::new(BIN).args(["rescore", "--out", &path("x.tgr"), "/no/such.tgr"]).output().expect("run");
     assert!(String::from_utf8_lossy(&out.stdout).contains("cannot read /no/such.tgr"));
 }
+
+#[test]
+fn gomocup_judging_games_are_never_rescored_into_labels() {
+    let dir = common::scratch("rescore", "split");
+    let gomocup = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gomocup");
+    let (learning, judging) = (format!("{gomocup}/renju-2020"), format!("{gomocup}/renju-2021"));
+    let out = dir.join("labels.tgr");
+    let out_text = out.display().to_string();
+    // Renju 2020 learns (one game here); renju 2021 judges (four): only the learning game is searched and written,
+    // and one line counts the judging files left out.
+    let said = run(&["rescore", "--nodes", "200", "--every", "8", "--out", &out_text, &learning, &judging]);
+    assert!(said.contains("error: 4 of Gomocup's judging files left out"), "{said}");
+    assert!(said.contains("wrote 1 games"), "{said}");
+    let written = read(&out);
+    assert_eq!(written.len(), 1);
+    assert!(written[0].best.as_ref().is_some_and(|b| b.iter().any(Option::is_some)));
+    // Given only judging games, nothing is written but an empty game file.
+    let none = dir.join("none.tgr");
+    let said = run(&["rescore", "--nodes", "200", "--out", &none.display().to_string(), &judging]);
+    assert!(said.contains("judging files left out") && said.contains("wrote 0 games"), "{said}");
+    assert!(read(&none).is_empty());
+}

@@ -193,7 +193,7 @@ fn run_learn(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, Str
         return Err("book learn FILE GAMES…: no game files (.tgr) given".to_string());
     }
     let mut book = Book::load(path)?;
-    let games = crate::records::read_games(files, out)?;
+    let games = crate::records::read_learning_games(files, out)?;
     let before: Vec<Option<Pos>> = book.entries.values().map(|m| crate::book::first_choice(m)).collect();
     let learned = crate::book::learn::learn(&mut book, &games);
     let changed = book.entries.values().zip(&before).filter(|(m, b)| crate::book::first_choice(m) != **b).count();

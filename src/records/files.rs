@@ -147,6 +147,32 @@ pub fn read_games<P: AsRef<Path>>(paths: &[P], out: &mut dyn Write) -> Result<Ve
     Ok(games)
 }
 
+/// The games of `paths` as [`read_games`] reads them, for the commands whose output is learned from (`rescore`,
+/// `book learn`): Gomocup's judging games ([`Split::Judge`]) are left out with one `error:` line that counts them,
+/// as the trainers leave them out, so that no label or book move is ever made from a game that judges.
+///
+/// # Errors
+/// As [`read_games`].
+pub fn read_learning_games<P: AsRef<Path>>(paths: &[P], out: &mut dyn Write) -> Result<Vec<GameRecord>, String> {
+    let mut games = Vec::new();
+    let mut judging = Vec::new();
+    for file in read_game_files(paths) {
+        let file = file?;
+        if Split::of_path(&file.path) == Some(Split::Judge) {
+            judging.push(file.path);
+            continue;
+        }
+        for problem in &file.problems {
+            let _ = writeln!(out, "error: {problem}");
+        }
+        games.extend(file.games()?);
+    }
+    if let Some(first) = judging.first() {
+        let _ = writeln!(out, "{}", judging_left_out(judging.len(), first));
+    }
+    Ok(games)
+}
+
 /// The training set of `paths` for the trainers (`tune`, `train`): each bad record, and each file that cannot be
 /// read, an `error:` line on `out`; the rest is read. Gomocup's judging games ([`Split::Judge`]) are never learned
 /// from: they are left out with one `error:` line that counts them.

@@ -10,7 +10,7 @@
 //! joined in shard order by `merge --out` are the unsharded run's file, byte for byte.
 
 use crate::matches::Shard;
-use crate::records::{GameRecord, NO_SCORE, create_game_file, read_games, stored_score, write_game};
+use crate::records::{GameRecord, NO_SCORE, create_game_file, read_learning_games, stored_score, write_game};
 use crate::search::tt::Table;
 use crate::search::{SearchLimits, SearchOptions, search};
 use crate::tune::data::replay_game;
@@ -68,7 +68,7 @@ fn rescore_game(game: &GameRecord, r: &Rescore) -> (GameRecord, usize) {
 /// # Errors
 /// A game file that cannot be read (as a message), and output and file I/O errors.
 pub fn run(r: &Rescore, out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    let games = read_games(&r.inputs, out)?;
+    let games = read_learning_games(&r.inputs, out)?;
     let range = r.shard.map_or(0..games.len(), |s| s.pairs(games.len()));
     let games = &games[range.clone()];
     Ok((|| {
