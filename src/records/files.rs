@@ -130,21 +130,13 @@ pub fn read_game_files<P: AsRef<Path>>(paths: &[P]) -> impl Iterator<Item = Resu
     }))
 }
 
-/// The games of `paths`, in order, for the commands that read games (`rescore`, `positions`, `book`): each bad
+/// The games of `paths`, in order, for the commands that read games (`positions`, `book reached`): each bad
 /// record an `error:` line on `out`.
 ///
 /// # Errors
 /// A file that cannot be read or holds c-gomoku-cli samples rather than games.
 pub fn read_games<P: AsRef<Path>>(paths: &[P], out: &mut dyn Write) -> Result<Vec<GameRecord>, String> {
-    let mut games = Vec::new();
-    for file in read_game_files(paths) {
-        let file = file?;
-        for problem in &file.problems {
-            let _ = writeln!(out, "error: {problem}");
-        }
-        games.extend(file.games()?);
-    }
-    Ok(games)
+    read_games_of(paths, false, out)
 }
 
 /// The games of `paths` as [`read_games`] reads them, for the commands whose output is learned from (`rescore`,
@@ -154,11 +146,20 @@ pub fn read_games<P: AsRef<Path>>(paths: &[P], out: &mut dyn Write) -> Result<Ve
 /// # Errors
 /// As [`read_games`].
 pub fn read_learning_games<P: AsRef<Path>>(paths: &[P], out: &mut dyn Write) -> Result<Vec<GameRecord>, String> {
+    read_games_of(paths, true, out)
+}
+
+/// [`read_games`], less Gomocup's judging files (counted on one line) where `learning_only`.
+fn read_games_of<P: AsRef<Path>>(
+    paths: &[P],
+    learning_only: bool,
+    out: &mut dyn Write,
+) -> Result<Vec<GameRecord>, String> {
     let mut games = Vec::new();
     let mut judging = Vec::new();
     for file in read_game_files(paths) {
         let file = file?;
-        if Split::of_path(&file.path) == Some(Split::Judge) {
+        if learning_only && Split::of_path(&file.path) == Some(Split::Judge) {
             judging.push(file.path);
             continue;
         }
