@@ -49,6 +49,8 @@ def read_tgr(path):
             names = (black, white)
         if flags & 4:
             i += 2 * n
+        if flags & 8:
+            i += 2  # the forbidden point Black played after the last move
         games.append((rule, names, moves, scores))
     return games
 

@@ -79,16 +79,31 @@ fn root_vct_budget(
     start: Instant,
 ) -> (Option<Instant>, u64) {
     let by_time = bounded_by_time(limits);
-    let proved = limits.proved && by_time && params.proved_vct_percent > 0;
     let deadline = limits.optimum.map(|o| {
         let optimum = o.saturating_duration_since(start);
-        if proved {
+        if proved_share(limits, params) {
             start + optimum * params.proved_vct_percent.clamp(0, 100) as u32 / 100
         } else {
             start + optimum / params.root_vct_div.max(1) as u32
         }
     });
     (deadline.or(limits.maximum), solver_cap(by_time, params.root_vct_kilonodes, solver_nodes))
+}
+
+/// Whether the root's VCT gets a proved position's share of the time ([`params::Params::proved_vct_percent`]).
+fn proved_share(limits: &SearchLimits, params: &params::Params) -> bool {
+    limits.proved && bounded_by_time(limits) && params.proved_vct_percent > 0
+}
+
+/// The late VCT's node cap ([`solver_cap`]), or 0 (no late VCT) where the root's VCT had a proved position's share:
+/// the late VCT is the same solver from the same position, and run again after that share failed it would take the
+/// time the search has left (a turn's last quarter, where the search must find the proof again by itself).
+fn late_vct_nodes(limits: &SearchLimits, params: &params::Params, solver_nodes: u64) -> u64 {
+    if proved_share(limits, params) {
+        0
+    } else {
+        solver_cap(bounded_by_time(limits), params.late_vct_kilonodes, solver_nodes)
+    }
 }
 
 /// Whether a search is bounded by time alone (an optimum, no node cap, no depth short of the most): then the root's
@@ -236,7 +251,7 @@ pub fn search(
         total: &total,
         node_limit: limits.nodes,
         hard: limits.maximum,
-        late_vct_nodes: solver_cap(bounded_by_time(limits), options.params.late_vct_kilonodes, options.solver_nodes),
+        late_vct_nodes: late_vct_nodes(limits, &options.params, options.solver_nodes),
         start,
         cut: AtomicU64::new(u64::MAX),
         results: std::sync::Mutex::new(vec![None; helpers + 1]),
@@ -374,7 +389,7 @@ pub(crate) struct Shared<'a> {
     total: &'a AtomicU64,
     node_limit: u64,
     hard: Option<Instant>,
-    /// The late VCT's node cap ([`solver_cap`]).
+    /// The late VCT's node cap ([`late_vct_nodes`]; 0: no late VCT).
     late_vct_nodes: u64,
     /// When the search started.
     start: Instant,
@@ -446,5 +461,13 @@ mod tests {
         assert_eq!(solver_cap(true, late, 5_000), 5_000);
         assert_eq!(solver_cap(false, late, 5_000), 5_000);
         assert_eq!(solver_cap(true, late, 0), 1);
+        // After a proved position's share of the root's VCT, none: the search keeps the rest of the turn.
+        let proved = SearchLimits { proved: true, ..timed };
+        assert_eq!(late_vct_nodes(&timed, &params, memory), memory);
+        assert_eq!(late_vct_nodes(&proved, &params, memory), 0);
+        let by_nodes = SearchLimits { nodes: 200_000, ..proved };
+        assert_eq!(late_vct_nodes(&by_nodes, &params, memory), capped);
+        let off = params::Params { proved_vct_percent: 0, ..params };
+        assert_eq!(late_vct_nodes(&proved, &off, memory), memory);
     }
 }

@@ -34,12 +34,14 @@ impl<'a> Worker<'a> {
     }
 
     /// Whether an iteration to `depth` that scored `score` asks for the late VCT: the main thread of a search with
-    /// a deadline (not one limited by nodes or depth alone), threats on, a position that looks won but is not proved.
+    /// a deadline (not one limited by nodes or depth alone), threats on, a position that looks won but is not proved,
+    /// and not one where the root's VCT already had a proved position's share (`late_vct_nodes` 0).
     pub(super) fn late_vct_wanted(&self, depth: i32, score: i32) -> bool {
         let p = &self.options.params;
         self.id == 0
             && self.shared.hard.is_some()
             && self.options.threats
+            && self.shared.late_vct_nodes > 0
             && p.late_vct_score > 0
             && depth >= p.late_vct_depth
             && score >= p.late_vct_score
