@@ -68,6 +68,46 @@ fn selfplay_shards_merged_are_the_unsharded_runs_games() {
 }
 
 #[test]
+fn selfplay_resumed_after_a_stop_writes_the_uninterrupted_runs_file() {
+    let dir = common::scratch("shard", "resume");
+    let mut whole: Vec<&str> = SELFPLAY.to_vec();
+    whole.extend(["renju", "--record", "all.tgr"]);
+    run_ok(&dir, &whole);
+    let all = std::fs::read(dir.join("all.tgr")).expect("all");
+    let ranges = tengen::records::game_ranges(&all).expect("a readable file");
+    assert_eq!(ranges.len(), 10);
+    // Stopped while writing its fifth game: four complete games and half a record.
+    let cut = ranges[4].2.start + ranges[4].2.len() / 2;
+    std::fs::write(dir.join("part.tgr"), &all[..cut]).expect("write");
+    let mut resumed: Vec<&str> = SELFPLAY.to_vec();
+    resumed.extend(["renju", "--record", "part.tgr", "--resume"]);
+    let out = run_ok(&dir, &resumed);
+    assert!(out.contains("resumed: 4 of the run's 10 games are in part.tgr"), "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("game ")).count(), 6, "{out}");
+    assert_eq!(
+        std::fs::read(dir.join("part.tgr")).expect("part"),
+        all,
+        "the resumed file differs from the whole run's"
+    );
+    // A finished run resumed plays nothing more; a file that is not a game file, or none given, is an error.
+    let out = run_ok(&dir, &resumed);
+    assert!(out.contains("resumed: 10 of the run's 10 games") && !out.contains("game  1"), "{out}");
+    assert_eq!(std::fs::read(dir.join("part.tgr")).expect("part"), all);
+    std::fs::write(dir.join("text.tgr"), "not games").expect("write");
+    let mut other: Vec<&str> = SELFPLAY.to_vec();
+    other.extend(["renju", "--record", "text.tgr", "--resume"]);
+    let mut bare: Vec<&str> = SELFPLAY.to_vec();
+    bare.extend(["renju", "--resume"]);
+    for (args, why) in [(other, "text.tgr: not a Tengen game file"), (bare, "--resume goes on with the game file")] {
+        let out = Command::new(BIN).current_dir(&dir).args(&args).output().expect("run");
+        // An option's error comes with the usage on stdout, a run's on stderr.
+        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(!out.status.success() && text.starts_with("error: ") && text.contains(why), "{args:?}: {text}");
+    }
+    assert_eq!(std::fs::read(dir.join("text.tgr")).expect("text"), b"not games", "a file not read is left as it was");
+}
+
+#[test]
 fn game_files_of_another_rule_or_damaged_are_not_mixed_in() {
     let dir = common::scratch("shard", "games");
     for (rule, file) in [("renju", "renju.tgr"), ("freestyle", "free.tgr")] {

@@ -50,6 +50,7 @@ pub fn parse_selfplay(args: &[String]) -> Result<Match, String> {
             "--b-network" => m.b.eval = EvalChoice::load(&value()?)?,
             "--concurrency" => m.concurrency = (number("game count")? as usize).clamp(1, 64),
             "--record" => m.record = Some(value()?),
+            "--resume" if inline.is_none() => m.resume = true,
             "--openings" => {
                 m.openings = match value()?.as_str() {
                     "renju26" => OpeningChoice::Renju26,
@@ -62,6 +63,9 @@ pub fn parse_selfplay(args: &[String]) -> Result<Match, String> {
             "--shard" => m.shard = Some(Shard::parse(&value()?)?),
             other => return Err(format!("unknown option '{other}'")),
         }
+    }
+    if m.resume && m.record.is_none() {
+        return Err("--resume goes on with the game file of --record: give it".to_string());
     }
     Ok(m)
 }

@@ -182,6 +182,7 @@ usage: pbrain-tengen agree --paired A[,A2] B[,B2] [--games DIR...] [--judged FIL
   --a-no-threats, --b-no-threats   turn off the threat solvers of one side
   --concurrency K          games at a time (default 1)
   --record FILE            append every game to a game file (.tgr) for training
+  --resume                 go on with a run that stopped: the complete games FILE holds are not played again
   --openings renju26|varied   the 26 renju openings, or varied openings near the centre
   --random-plies K         random moves after the opening (default 0)
   --seed S                 the seed of the openings and random moves (default 1)

@@ -4,7 +4,9 @@
 //! stands for the game files under it ([`expand_folders`]); a `.psq` file is one game.
 
 use super::gomocup::{Split, judging_left_out};
-use super::{GameRecord, PSQ_MAGIC, PsqGame, Sample, TrainingData, read_psq, read_training, write_header};
+use super::{
+    GameRecord, PSQ_MAGIC, PsqGame, Sample, TrainingData, complete_games, read_psq, read_training, write_header,
+};
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -281,4 +283,26 @@ pub fn append_game_file(path: &Path) -> io::Result<BufWriter<File>> {
         write_header(&mut file)?;
     }
     Ok(BufWriter::new(file))
+}
+
+/// The game file at `path` opened to go on with a run that stopped: the complete games at its start kept (how many is
+/// returned), a torn last record and anything after it cut off, new games appended. A missing or empty file is
+/// created with its header (no games).
+///
+/// # Errors
+/// I/O errors, and a file that is not a game file.
+pub fn resume_game_file(path: &Path) -> io::Result<(BufWriter<File>, usize)> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(e),
+    };
+    if bytes.is_empty() {
+        return Ok((append_game_file(path)?, 0));
+    }
+    let (games, end) = complete_games(&bytes)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", path.display())))?;
+    let file = std::fs::OpenOptions::new().append(true).open(path)?;
+    file.set_len(end as u64)?;
+    Ok((BufWriter::new(file), games))
 }

@@ -16,10 +16,10 @@ mod tgr;
 
 pub use files::{
     GameFile, PsqFiles, TrainingSet, append_game_file, create_game_file, expand_folders, read_game_files, read_games,
-    read_learning_games, read_psq_files, read_training_set,
+    read_learning_games, read_psq_files, read_training_set, resume_game_file,
 };
 pub use psq::{PSQ_MAGIC, PsqGame, read_psq};
-pub use tgr::{MAGIC, game_ranges, join_game_files, write_game, write_header};
+pub use tgr::{MAGIC, complete_games, game_ranges, join_game_files, write_game, write_header};
 
 use crate::types::{Pos, Rule};
 

@@ -194,6 +194,25 @@ pub fn game_ranges(bytes: &[u8]) -> Result<Vec<(Rule, usize, std::ops::Range<usi
     Ok(ranges)
 }
 
+/// The complete games at the start of a game file: how many, and the byte where the last of them ends (the header's
+/// length when there is none). A truncated or damaged record ends the count, and what follows it is not read: a run
+/// stopped while writing leaves its last record torn, and the run goes on after the games before it.
+///
+/// # Errors
+/// Bytes that do not start with the header.
+pub fn complete_games(bytes: &[u8]) -> Result<(usize, usize), String> {
+    let Some(body) = bytes.strip_prefix(MAGIC.as_slice()) else {
+        return Err("not a Tengen game file (no TGR1 at its start)".to_string());
+    };
+    let (mut games, mut at) = (0, 0);
+    while at < body.len() {
+        let Ok((_, len)) = read_game(&body[at..]) else { break };
+        games += 1;
+        at += len;
+    }
+    Ok((games, MAGIC.len() + at))
+}
+
 /// Game files joined into one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Joined {

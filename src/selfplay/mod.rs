@@ -17,7 +17,7 @@ use crate::engine::{RENJU_OPENINGS, opening_scorer};
 use crate::eval::{EvalChoice, WeightsRef};
 use crate::matches::{Shard, elo_estimate};
 use crate::openings::{GenOptions, random_openings};
-use crate::records::{GameRecord, append_game_file, write_game};
+use crate::records::{GameRecord, append_game_file, resume_game_file, write_game};
 use crate::search::params::Params;
 use crate::types::{Color, Pos, Rule};
 use game::{End, Played, play_game};
@@ -99,6 +99,10 @@ pub struct Match {
     pub seed: u64,
     /// Play only this shard's games (a block of the game pairs, numbered and seeded as in the whole run).
     pub shard: Option<Shard>,
+    /// Go on with a run that stopped: the complete games at the start of `record` are the run's first games, and
+    /// they are not played again (a torn last record is cut off). At fixed nodes the games that follow are the
+    /// ones the run would have played.
+    pub resume: bool,
 }
 
 impl Default for Match {
@@ -118,6 +122,7 @@ impl Default for Match {
             random_plies: 0,
             seed: 1,
             shard: None,
+            resume: false,
         }
     }
 }
@@ -183,9 +188,13 @@ const RANDOM_POOL: usize = 64;
 /// Output I/O errors, and a game file that cannot be written.
 pub fn run(m: &Match, out: &mut dyn Write) -> io::Result<()> {
     let openings = openings(m);
-    let mut record = match &m.record {
-        Some(path) => Some(append_game_file(std::path::Path::new(path))?),
-        None => None,
+    let (mut record, done) = match &m.record {
+        Some(path) if m.resume => {
+            let (file, done) = resume_game_file(std::path::Path::new(path))?;
+            (Some(file), done)
+        }
+        Some(path) => (Some(append_game_file(std::path::Path::new(path))?), 0),
+        None => (None, 0),
     };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(m.concurrency).build().map_err(io::Error::other)?;
     let (tx, rx) = mpsc::channel::<(usize, Played)>();
@@ -193,7 +202,16 @@ pub fn run(m: &Match, out: &mut dyn Write) -> io::Result<()> {
     let mut failed = None;
     // This shard's games (all of them unsharded), in the run's order: the game file keeps that order whatever order
     // the games end in, so the shards' files joined in shard order are the unsharded run's file.
-    let games: Vec<usize> = (0..m.games).filter(|&g| m.shard.is_none_or(|s| s.plays(m.games, g))).collect();
+    let mut games: Vec<usize> = (0..m.games).filter(|&g| m.shard.is_none_or(|s| s.plays(m.games, g))).collect();
+    if done > 0 {
+        let path = m.record.as_deref().unwrap_or_default();
+        if done > games.len() {
+            let why = format!("{path} holds {done} games, more than this run's {}: not its file", games.len());
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, why));
+        }
+        writeln!(out, "resumed: {done} of the run's {} games are in {path}; the rest follow", games.len())?;
+        games.drain(..done);
+    }
     // Games ended but not yet in the file, and how many of `games` are.
     let mut waiting: BTreeMap<usize, GameRecord> = BTreeMap::new();
     let mut recorded = 0;
