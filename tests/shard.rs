@@ -91,8 +91,38 @@ fn selfplay_resumed_after_a_stop_writes_the_uninterrupted_runs_file() {
     );
     // A finished run resumed plays nothing more; a file that is not a game file, or none given, is an error.
     let out = run_ok(&dir, &resumed);
-    assert!(out.contains("resumed: 10 of the run's 10 games") && !out.contains("game  1"), "{out}");
+    assert!(out.contains("resumed: 10 of the run's 10 games"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("game ")), "{out}");
     assert_eq!(std::fs::read(dir.join("part.tgr")).expect("part"), all);
+    // A shard resumed: shard 2 of 3 (games 3-6) stopped inside its second game.
+    let mut shard: Vec<&str> = SELFPLAY.to_vec();
+    shard.extend(["renju", "--shard", "2/3", "--record", "s2.tgr"]);
+    run_ok(&dir, &shard);
+    let whole_shard = std::fs::read(dir.join("s2.tgr")).expect("s2");
+    let shard_ranges = tengen::records::game_ranges(&whole_shard).expect("a readable file");
+    assert_eq!(shard_ranges.len(), 4);
+    let cut = shard_ranges[1].2.start + 3;
+    std::fs::write(dir.join("s2.tgr"), &whole_shard[..cut]).expect("write");
+    shard.push("--resume");
+    let out = run_ok(&dir, &shard);
+    assert!(out.contains("resumed: 1 of the run's 4 games are in s2.tgr"), "{out}");
+    assert_eq!(std::fs::read(dir.join("s2.tgr")).expect("s2"), whole_shard, "the resumed shard differs");
+    // The whole run's file is not shard 2's: refused, and left as it was.
+    std::fs::copy(dir.join("all.tgr"), dir.join("s2.tgr")).expect("copy");
+    let out = Command::new(BIN).current_dir(&dir).args(&shard).output().expect("run");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && stderr.contains("more than this run's 4: not its file"), "{stderr}");
+    assert_eq!(std::fs::read(dir.join("s2.tgr")).expect("s2"), all);
+    // A damaged record inside the file (not a torn last one) is an error, and nothing after it is cut off.
+    let mut damaged = all.clone();
+    damaged[ranges[2].2.start] = 0;
+    std::fs::write(dir.join("bad.tgr"), &damaged).expect("write");
+    let mut bad: Vec<&str> = SELFPLAY.to_vec();
+    bad.extend(["renju", "--record", "bad.tgr", "--resume"]);
+    let out = Command::new(BIN).current_dir(&dir).args(&bad).output().expect("run");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && stderr.contains("bad.tgr: record 3 at byte"), "{stderr}");
+    assert_eq!(std::fs::read(dir.join("bad.tgr")).expect("bad"), damaged);
     std::fs::write(dir.join("text.tgr"), "not games").expect("write");
     let mut other: Vec<&str> = SELFPLAY.to_vec();
     other.extend(["renju", "--record", "text.tgr", "--resume"]);

@@ -7,8 +7,9 @@ use super::gomocup::{Split, judging_left_out};
 use super::{
     GameRecord, PSQ_MAGIC, PsqGame, Sample, TrainingData, complete_games, read_psq, read_training, write_header,
 };
+use crate::types::Rule;
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Seek, Write};
 use std::path::{Path, PathBuf};
 
 /// `paths` in order, each folder replaced by the game files under it at any depth (`.psq` and `.tgr`), sorted by
@@ -285,13 +286,14 @@ pub fn append_game_file(path: &Path) -> io::Result<BufWriter<File>> {
     Ok(BufWriter::new(file))
 }
 
-/// The game file at `path` opened to go on with a run that stopped: the complete games at its start kept (how many is
-/// returned), a torn last record and anything after it cut off, new games appended. A missing or empty file is
-/// created with its header (no games).
+/// The game file at `path` opened to go on with a run that stopped: its complete games are the run's first ones (how
+/// many is returned), a torn last record is cut off, and new games are appended. A missing or empty file is created
+/// with its header (no games). The file is changed only once it is known to be the run's: every game of `rule` on a
+/// board of `size`, and at most `games` of them.
 ///
 /// # Errors
-/// I/O errors, and a file that is not a game file.
-pub fn resume_game_file(path: &Path) -> io::Result<(BufWriter<File>, usize)> {
+/// I/O errors, a file that is not a game file or has a damaged record, and one that is not the run's.
+pub fn resume_game_file(path: &Path, games: usize, rule: Rule, size: usize) -> io::Result<(BufWriter<File>, usize)> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
@@ -300,9 +302,18 @@ pub fn resume_game_file(path: &Path) -> io::Result<(BufWriter<File>, usize)> {
     if bytes.is_empty() {
         return Ok((append_game_file(path)?, 0));
     }
-    let (games, end) = complete_games(&bytes)
-        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", path.display())))?;
-    let file = std::fs::OpenOptions::new().append(true).open(path)?;
+    let invalid = |why: String| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {why}", path.display()));
+    let (held, end) = complete_games(&bytes).map_err(invalid)?;
+    if held.len() > games {
+        return Err(invalid(format!("{} games, more than this run's {games}: not its file", held.len())));
+    }
+    if let Some(&(r, s)) = held.iter().find(|&&g| g != (rule, size)) {
+        return Err(invalid(format!(
+            "a {r} game on {s}x{s}, where this run plays {rule} on {size}x{size}: not its file"
+        )));
+    }
+    let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
     file.set_len(end as u64)?;
-    Ok((BufWriter::new(file), games))
+    file.seek(io::SeekFrom::End(0))?;
+    Ok((BufWriter::new(file), held.len()))
 }

@@ -194,21 +194,27 @@ pub fn game_ranges(bytes: &[u8]) -> Result<Vec<(Rule, usize, std::ops::Range<usi
     Ok(ranges)
 }
 
-/// The complete games at the start of a game file: how many, and the byte where the last of them ends (the header's
-/// length when there is none). A truncated or damaged record ends the count, and what follows it is not read: a run
-/// stopped while writing leaves its last record torn, and the run goes on after the games before it.
+/// The complete games of a game file whose last record may be torn (a run stopped while writing it): each game's rule
+/// and board size, and the byte where the last complete record ends (the header's length when there is none).
 ///
 /// # Errors
-/// Bytes that do not start with the header.
-pub fn complete_games(bytes: &[u8]) -> Result<(usize, usize), String> {
+/// Bytes that do not start with the header, and a damaged record (not merely cut short at the end).
+pub fn complete_games(bytes: &[u8]) -> Result<(Vec<(Rule, usize)>, usize), String> {
     let Some(body) = bytes.strip_prefix(MAGIC.as_slice()) else {
         return Err("not a Tengen game file (no TGR1 at its start)".to_string());
     };
-    let (mut games, mut at) = (0, 0);
+    let (mut games, mut at) = (Vec::new(), 0);
     while at < body.len() {
-        let Ok((_, len)) = read_game(&body[at..]) else { break };
-        games += 1;
-        at += len;
+        match read_game(&body[at..]) {
+            Ok((game, len)) => {
+                games.push((game.rule, game.size));
+                at += len;
+            }
+            Err(Bad::Truncated(..)) => break,
+            Err(Bad::Corrupt(why)) => {
+                return Err(format!("record {} at byte {}: {why}", games.len() + 1, MAGIC.len() + at));
+            }
+        }
     }
     Ok((games, MAGIC.len() + at))
 }

@@ -90,9 +90,14 @@ fn root_vct_budget(
     (deadline.or(limits.maximum), solver_cap(by_time, params.root_vct_kilonodes, solver_nodes))
 }
 
-/// Whether the root's VCT gets a proved position's share of the time ([`params::Params::proved_vct_percent`]).
+/// Whether the root's VCT gets a proved position's share of the time ([`params::Params::proved_vct_percent`]): not in
+/// a search that leaves root moves out (`exclude`, `only`), where the root's VCT is not tried.
 fn proved_share(limits: &SearchLimits, params: &params::Params) -> bool {
-    limits.proved && bounded_by_time(limits) && params.proved_vct_percent > 0
+    limits.proved
+        && bounded_by_time(limits)
+        && params.proved_vct_percent > 0
+        && limits.exclude.is_empty()
+        && limits.only.is_none()
 }
 
 /// The late VCT's node cap ([`solver_cap`]), or 0 (no late VCT) where the root's VCT had a proved position's share:
@@ -469,5 +474,9 @@ mod tests {
         assert_eq!(late_vct_nodes(&by_nodes, &params, memory), capped);
         let off = params::Params { proved_vct_percent: 0, ..params };
         assert_eq!(late_vct_nodes(&proved, &off, memory), memory);
+        // A search that leaves root moves out tries no root VCT, so the late one stays.
+        let blocked = [Pos::new(7, 7)];
+        assert_eq!(late_vct_nodes(&SearchLimits { exclude: &blocked, ..proved }, &params, memory), memory);
+        assert_eq!(late_vct_nodes(&SearchLimits { only: Some(Pos::new(7, 7)), ..proved }, &params, memory), memory);
     }
 }

@@ -2,7 +2,7 @@
 //! random good move in the first plies) judged move by move until a five, a forbidden move, a loss on time, a full
 //! board or the stone limit.
 
-use super::{Match, NODE_LIMITED_TURN_MS, Player};
+use super::{BOARD_SIZE, Match, NODE_LIMITED_TURN_MS, Player};
 use crate::engine::Engine;
 use crate::eval::{WeightsRef, order_value};
 use crate::movegen::{Candidates, candidates};
@@ -86,7 +86,7 @@ impl Table {
 pub(super) fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: u64) -> Played {
     let record = GameRecord {
         rule: m.rule,
-        size: 15,
+        size: BOARD_SIZE,
         outcome: Outcome::Draw,
         opening: opening.len(),
         moves: Vec::new(),
@@ -103,10 +103,10 @@ pub(super) fn play_game(m: &Match, opening: &[Pos], players: [Player; 2], seed: 
         searched: (0, Duration::ZERO),
         record: record.clone(),
     };
-    let Ok(referee) = PatternBoard::new(15, m.rule) else { return no_game("no board") };
+    let Ok(referee) = PatternBoard::new(BOARD_SIZE, m.rule) else { return no_game("no board") };
     let mut engines: Vec<Engine> = Vec::new();
     for p in players {
-        let Ok(mut e) = Engine::new(15, m.rule) else { return no_game("no engine") };
+        let Ok(mut e) = Engine::new(BOARD_SIZE, m.rule) else { return no_game("no engine") };
         e.configure(|s| {
             s.max_depth = p.depth;
             s.max_nodes = p.nodes;

@@ -101,7 +101,8 @@ pub struct Match {
     pub shard: Option<Shard>,
     /// Go on with a run that stopped: the complete games at the start of `record` are the run's first games, and
     /// they are not played again (a torn last record is cut off). At fixed nodes the games that follow are the
-    /// ones the run would have played.
+    /// ones the run would have played. The report counts the games this run plays; the game file holds them
+    /// all.
     pub resume: bool,
 }
 
@@ -179,6 +180,9 @@ pub fn openings(m: &Match) -> Vec<Vec<Pos>> {
 /// fix the game.
 pub(super) const NODE_LIMITED_TURN_MS: u64 = 600_000;
 
+/// The board self-play plays on.
+pub(super) const BOARD_SIZE: usize = 15;
+
 /// How many random balanced openings the varied openings draw from.
 const RANDOM_POOL: usize = 64;
 
@@ -188,30 +192,26 @@ const RANDOM_POOL: usize = 64;
 /// Output I/O errors, and a game file that cannot be written.
 pub fn run(m: &Match, out: &mut dyn Write) -> io::Result<()> {
     let openings = openings(m);
+    // This shard's games (all of them unsharded), in the run's order: the game file keeps that order whatever order
+    // the games end in, so the shards' files joined in shard order are the unsharded run's file.
+    let mut games: Vec<usize> = (0..m.games).filter(|&g| m.shard.is_none_or(|s| s.plays(m.games, g))).collect();
     let (mut record, done) = match &m.record {
         Some(path) if m.resume => {
-            let (file, done) = resume_game_file(std::path::Path::new(path))?;
+            let (file, done) = resume_game_file(std::path::Path::new(path), games.len(), m.rule, BOARD_SIZE)?;
             (Some(file), done)
         }
         Some(path) => (Some(append_game_file(std::path::Path::new(path))?), 0),
         None => (None, 0),
     };
+    if done > 0 {
+        let path = m.record.as_deref().unwrap_or_default();
+        writeln!(out, "resumed: {done} of the run's {} games are in {path}; the rest follow", games.len())?;
+        games.drain(..done);
+    }
     let pool = rayon::ThreadPoolBuilder::new().num_threads(m.concurrency).build().map_err(io::Error::other)?;
     let (tx, rx) = mpsc::channel::<(usize, Played)>();
     let mut t = Tally::default();
     let mut failed = None;
-    // This shard's games (all of them unsharded), in the run's order: the game file keeps that order whatever order
-    // the games end in, so the shards' files joined in shard order are the unsharded run's file.
-    let mut games: Vec<usize> = (0..m.games).filter(|&g| m.shard.is_none_or(|s| s.plays(m.games, g))).collect();
-    if done > 0 {
-        let path = m.record.as_deref().unwrap_or_default();
-        if done > games.len() {
-            let why = format!("{path} holds {done} games, more than this run's {}: not its file", games.len());
-            return Err(io::Error::new(io::ErrorKind::InvalidInput, why));
-        }
-        writeln!(out, "resumed: {done} of the run's {} games are in {path}; the rest follow", games.len())?;
-        games.drain(..done);
-    }
     // Games ended but not yet in the file, and how many of `games` are.
     let mut waiting: BTreeMap<usize, GameRecord> = BTreeMap::new();
     let mut recorded = 0;
