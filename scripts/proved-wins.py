@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Whether an engine keeps a win it has proved from one move to the next.
 
-    scripts/proved-wins.py [--ms 500] [--list] BINARY GAMES.tgr...
+    scripts/proved-wins.py [--ms 500] BINARY GAMES.tgr...
+    scripts/proved-wins.py --list GAMES.tgr...
 
 From the renju games of the .tgr files (those the gauntlet writes, with Tengen's scores), every place where a Tengen
 move scored a proved win and Tengen's next move, not the one answer to a four, did not: the position before the
