@@ -303,15 +303,16 @@ pub fn resume_game_file(path: &Path, games: usize, rule: Rule, size: usize) -> i
         return Ok((append_game_file(path)?, 0));
     }
     let invalid = |why: String| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {why}", path.display()));
-    let (held, end) = complete_games(&bytes).map_err(invalid)?;
+    let held = complete_games(&bytes).map_err(invalid)?;
     if held.len() > games {
         return Err(invalid(format!("{} games, more than this run's {games}: not its file", held.len())));
     }
-    if let Some(&(r, s)) = held.iter().find(|&&g| g != (rule, size)) {
+    if let Some(&(r, s, _)) = held.iter().find(|&&(r, s, _)| (r, s) != (rule, size)) {
         return Err(invalid(format!(
             "a {r} game on {s}x{s}, where this run plays {rule} on {size}x{size}: not its file"
         )));
     }
+    let end = held.last().map_or(super::MAGIC.len(), |(_, _, range)| range.end);
     let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
     file.set_len(end as u64)?;
     file.seek(io::SeekFrom::End(0))?;

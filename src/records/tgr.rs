@@ -170,6 +170,20 @@ fn read_game(bytes: &[u8]) -> Result<(GameRecord, usize), Bad> {
 /// # Errors
 /// The first problem met.
 pub fn game_ranges(bytes: &[u8]) -> Result<Vec<(Rule, usize, std::ops::Range<usize>)>, String> {
+    ranges_of(bytes, false)
+}
+
+/// The complete records of a game file whose last record may be torn (a run stopped while writing it), as
+/// [`game_ranges`] gives them: the last one's range ends where the file is whole.
+///
+/// # Errors
+/// Bytes that do not start with the header, and a damaged record (not merely cut short at the end).
+pub fn complete_games(bytes: &[u8]) -> Result<Vec<(Rule, usize, std::ops::Range<usize>)>, String> {
+    ranges_of(bytes, true)
+}
+
+/// [`game_ranges`], a record cut short at the end left out rather than an error where `torn_end`.
+fn ranges_of(bytes: &[u8], torn_end: bool) -> Result<Vec<(Rule, usize, std::ops::Range<usize>)>, String> {
     let Some(body) = bytes.strip_prefix(MAGIC.as_slice()) else {
         return Err("not a Tengen game file (no TGR1 at its start)".to_string());
     };
@@ -182,6 +196,7 @@ pub fn game_ranges(bytes: &[u8]) -> Result<Vec<(Rule, usize, std::ops::Range<usi
                 ranges.push((game.rule, game.size, MAGIC.len() + at..MAGIC.len() + at + len));
                 at += len;
             }
+            Err(Bad::Truncated(..)) if torn_end => break,
             Err(Bad::Truncated(have, want)) => {
                 return Err(format!(
                     "record {number} at byte {}: truncated ({have} of its {want} bytes)",
@@ -192,31 +207,6 @@ pub fn game_ranges(bytes: &[u8]) -> Result<Vec<(Rule, usize, std::ops::Range<usi
         }
     }
     Ok(ranges)
-}
-
-/// The complete games of a game file whose last record may be torn (a run stopped while writing it): each game's rule
-/// and board size, and the byte where the last complete record ends (the header's length when there is none).
-///
-/// # Errors
-/// Bytes that do not start with the header, and a damaged record (not merely cut short at the end).
-pub fn complete_games(bytes: &[u8]) -> Result<(Vec<(Rule, usize)>, usize), String> {
-    let Some(body) = bytes.strip_prefix(MAGIC.as_slice()) else {
-        return Err("not a Tengen game file (no TGR1 at its start)".to_string());
-    };
-    let (mut games, mut at) = (Vec::new(), 0);
-    while at < body.len() {
-        match read_game(&body[at..]) {
-            Ok((game, len)) => {
-                games.push((game.rule, game.size));
-                at += len;
-            }
-            Err(Bad::Truncated(..)) => break,
-            Err(Bad::Corrupt(why)) => {
-                return Err(format!("record {} at byte {}: {why}", games.len() + 1, MAGIC.len() + at));
-            }
-        }
-    }
-    Ok((games, MAGIC.len() + at))
 }
 
 /// Game files joined into one.

@@ -198,16 +198,15 @@ pub fn run(m: &Match, out: &mut dyn Write) -> io::Result<()> {
     let (mut record, done) = match &m.record {
         Some(path) if m.resume => {
             let (file, done) = resume_game_file(std::path::Path::new(path), games.len(), m.rule, BOARD_SIZE)?;
+            if done > 0 {
+                writeln!(out, "resumed: {done} of the run's {} games are in {path}; the rest follow", games.len())?;
+            }
             (Some(file), done)
         }
         Some(path) => (Some(append_game_file(std::path::Path::new(path))?), 0),
         None => (None, 0),
     };
-    if done > 0 {
-        let path = m.record.as_deref().unwrap_or_default();
-        writeln!(out, "resumed: {done} of the run's {} games are in {path}; the rest follow", games.len())?;
-        games.drain(..done);
-    }
+    games.drain(..done);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(m.concurrency).build().map_err(io::Error::other)?;
     let (tx, rx) = mpsc::channel::<(usize, Played)>();
     let mut t = Tally::default();
