@@ -8,7 +8,9 @@
 #   scripts/gomocup-rescore.sh [FIRST [LAST]]      shards FIRST..LAST (default 1..SHARDS) that are not there yet
 # OUT=DIR (default data/games/gomocup), BIN=engine (default target/release/pbrain-tengen), CONCURRENCY=K (default 2),
 # LEAGUE=name (default renju-2020; standard-2021, freestyle-2021: their learning games, openings 0-5, as `rescore`
-# leaves the judging ones out; its archive is unpacked under target/gomocup/).
+# leaves the judging ones out; its archive is unpacked under target/gomocup/), PART=league1 (default: the whole
+# league; one of its folders, named in the shards' names), EVERY=K (default 1: search every position; K: every K-th
+# after the opening, `rescore --every`, the others keep the game's result alone).
 # Run it in the background, at low priority: nohup nice -n 19 scripts/gomocup-rescore.sh > /dev/null 2>&1 &
 set -eu
 cd "$(dirname "$0")/.."
@@ -23,19 +25,25 @@ case "$league" in
 esac
 first=${1:-1}
 last=${2:-$shards}
+part=${PART:-}
+every=${EVERY:-1}
 games=target/gomocup/$league
 if [ ! -d "$games" ]; then
     mkdir -p target/gomocup
     tar xJf "../shared/data/gomocup/$league.tar.xz" -C target/gomocup
 fi
+if [ -n "$part" ]; then
+    games=$games/$part
+    [ -d "$games" ] || { echo "PART: no folder $games" >&2; exit 2; }
+fi
 mkdir -p "$out"
 k=$first
 while [ "$k" -le "$last" ]; do
-    name=$(printf '%s/%s-r%dk.shard%03d-%d.tgr' "$out" "$league" "$((nodes / 1000))" "$k" "$shards")
+    name=$(printf '%s/%s%s-r%dk.shard%03d-%d.tgr' "$out" "$league" "${part:+-$part}" "$((nodes / 1000))" "$k" "$shards")
     if [ ! -f "$name" ]; then
         rm -f "$name.part"
         echo "$(date -u +%FT%TZ) $name started" >> "$out/progress"
-        "$bin" rescore --nodes "$nodes" --concurrency "${CONCURRENCY:-2}" --shard "$k/$shards" --out "$name.part" \
+        "$bin" rescore --nodes "$nodes" --every "$every" --concurrency "${CONCURRENCY:-2}" --shard "$k/$shards" --out "$name.part" \
             "$games" > "$name.log" 2>&1
         mv "$name.part" "$name"
         echo "$(date -u +%FT%TZ) $name done: $(tail -n 1 "$name.log")" >> "$out/progress"
