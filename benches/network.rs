@@ -23,7 +23,7 @@ fn median(mut times: Vec<Duration>) -> Duration {
 fn main() {
     let net = match std::env::var("NETWORK") {
         Ok(path) => Network::load(&path).unwrap_or_else(|e| panic!("{e}")),
-        Err(_) => default_network(Rule::Renju).expect("the build's renju network"),
+        Err(_) => default_network(Rule::Renju, 15).expect("the build's renju network"),
     };
     println!("{net:?}");
     let weights = default_weights();

@@ -162,10 +162,12 @@ fn every_rule_has_an_embedded_network_and_the_search_uses_it() {
     use tengen::search::tt::Table;
     use tengen::search::{SearchLimits, SearchOptions, search};
     for rule in Rule::ALL {
-        let net = EvalChoice::Network(None).network(rule).expect("an embedded network");
-        assert_eq!(net.group, Group::of(rule));
-        assert!(net.residual, "the shipped networks are residual");
-        assert!(EvalChoice::Classical.network(rule).is_none());
+        for size in [15, 20] {
+            let net = EvalChoice::Network(None).network(rule, size).expect("an embedded network");
+            assert_eq!(net.group, Group::of(rule));
+            assert!(net.residual, "the shipped networks are residual");
+            assert!(EvalChoice::Classical.network(rule, size).is_none());
+        }
     }
     // The same position searched with each evaluation: the network changes the scores.
     let moves = ["h8", "h9", "j10", "g8", "i8", "j8", "i9"].map(|m| Pos::parse(m, 15).expect("point"));
@@ -195,9 +197,10 @@ fn centred(moves: &[Pos], size: usize, rule: Rule) -> PatternBoard {
     PatternBoard::from_stones(size, rule, &black, &white).expect("position")
 }
 
-/// Black's expected score by the embedded network of `rule`, the position `pb` with `side` to move.
+/// Black's expected score by the embedded network of `pb`'s rule group (its 15×15 one, on every size: what is
+/// tested is the shift, not which network a size plays with), the position `pb` with `side` to move.
 fn black_chance(pb: &PatternBoard, side: Color) -> f32 {
-    let net = tengen::eval::EvalChoice::Network(None).network(pb.rule()).expect("an embedded network");
+    let net = tengen::eval::network::embedded_network(Group::of(pb.rule())).expect("an embedded network");
     let acc = Accumulator::new(net, pb.board());
     let logit = acc.logit(side, tengen::eval::network_flags(pb, side));
     let chance = 1.0 / (1.0 + (-logit).exp());
@@ -273,7 +276,8 @@ fn what_differs_between_board_sizes_is_the_edge_within_reach() {
         let (black, white): (Vec<Pos>, Vec<Pos>) =
             (points.iter().step_by(2).copied().collect(), points.iter().skip(1).step_by(2).copied().collect());
         let pb = PatternBoard::from_stones(size, rule, &black, &white).expect("position");
-        let net = tengen::eval::EvalChoice::Network(None).network(rule).expect("an embedded network");
+        // One network on every size (freestyle's 15x15 one; 20x20 boards play with another by default).
+        let net = tengen::eval::network::embedded_network(Group::Freestyle).expect("an embedded network");
         let acc = Accumulator::new(net, pb.board());
         let side = Color::White;
         let classical = tengen::eval::parts(&pb, side, weights).total;

@@ -11,7 +11,7 @@ pub mod positions;
 pub mod results;
 
 use crate::eval::EvalChoice;
-use crate::eval::network::Group;
+use crate::eval::network::{Group, WIDE_BOARD};
 use crate::matches::Shard;
 use crate::records::read_psq_files;
 use crate::search::params::Params;
@@ -70,24 +70,29 @@ impl Agree {
     }
 }
 
-/// The evaluation Tengen searches `positions` with: per rule group among them (renju where there are none), the
-/// network's checksum or the classical evaluation; the group named where there are several.
+/// The evaluation Tengen searches `positions` with: per rule group among them (renju where there are none), and
+/// within a group per board class (boards of [`WIDE_BOARD`] and more may play with another network), the network's
+/// checksum or the classical evaluation; each named where there are several.
 fn evaluation_label(eval: EvalChoice, positions: &[Position]) -> String {
-    let mut rules: BTreeMap<usize, Rule> = BTreeMap::new();
+    let mut rules: BTreeMap<(usize, bool), (Rule, usize)> = BTreeMap::new();
     for p in positions {
-        rules.entry(Group::of(p.rule) as usize).or_insert(p.rule);
+        rules.entry((Group::of(p.rule) as usize, p.size >= WIDE_BOARD)).or_insert((p.rule, p.size));
     }
     if rules.is_empty() {
-        rules.insert(Group::Renju as usize, Rule::Renju);
+        rules.insert((Group::Renju as usize, false), (Rule::Renju, 15));
     }
-    let one = |rule: Rule| match eval.network(rule) {
+    let one = |(rule, size): (Rule, usize)| match eval.network(rule, size) {
         Some(net) => format!("network evaluation {:016x}", crate::eval::policy::network_checksum(net)),
         None => "classical evaluation".to_string(),
     };
     if rules.len() == 1 {
-        return rules.values().map(|&rule| one(rule)).collect();
+        return rules.values().map(|&at| one(at)).collect();
     }
-    rules.values().map(|&rule| format!("{}: {}", Group::of(rule).name(), one(rule))).collect::<Vec<_>>().join("; ")
+    let name = |(rule, size): (Rule, usize)| {
+        let group = Group::of(rule).name();
+        if size >= WIDE_BOARD { format!("{group} on {WIDE_BOARD}x{WIDE_BOARD} and wider") } else { group.to_string() }
+    };
+    rules.values().map(|&at| format!("{}: {}", name(at), one(at))).collect::<Vec<_>>().join("; ")
 }
 
 /// The search values `params` changes from the shipped ones, as `, params NAME VALUE ...` (nothing where it changes

@@ -175,7 +175,7 @@ mod tests {
         let default = a.label(&[]);
         let classical = parse_agree(&args("--nodes 5 --eval classical g")).expect("valid").label(&[]);
         assert!(classical.contains("(classical evaluation)"), "{classical}");
-        if let Some(net) = crate::eval::network::default_network(crate::types::Rule::Renju) {
+        if let Some(net) = crate::eval::network::default_network(crate::types::Rule::Renju, 15) {
             let sum = format!("{:016x}", crate::eval::policy::network_checksum(net));
             // Byte for byte the line of every renju results file so far, so that they resume.
             assert_eq!(default, format!("Tengen {} (network evaluation {sum}), 5 nodes a move", env!("TENGEN_COMMIT")));
@@ -193,13 +193,29 @@ mod tests {
             mover: "E".into(),
         };
         assert_eq!(a.label(&[at(Rule::Renju)]), default);
-        if let (Some(renju), Some(standard)) = (default_network(Rule::Renju), default_network(Rule::Standard)) {
+        if let (Some(renju), Some(standard)) = (default_network(Rule::Renju, 15), default_network(Rule::Standard, 15)) {
             let [r, s] = [renju, standard].map(|n| format!("{:016x}", crate::eval::policy::network_checksum(n)));
             let label = a.label(&[at(Rule::Standard), at(Rule::Standard)]);
             assert!(label.contains(&format!("(network evaluation {s})")), "{label}");
             let both = a.label(&[at(Rule::Standard), at(Rule::Renju)]);
             assert!(
                 both.contains(&format!("(standard: network evaluation {s}; renju: network evaluation {r})")),
+                "{both}"
+            );
+        }
+        // Freestyle's 20x20 positions play with its wide-board network, and a run holding both sizes names both.
+        let wide_at = |size| Position { rule: Rule::Freestyle, size, ..at(Rule::Freestyle) };
+        if let (Some(narrow), Some(wide)) = (default_network(Rule::Freestyle, 15), default_network(Rule::Freestyle, 20))
+        {
+            let [n, w] = [narrow, wide].map(|n| format!("{:016x}", crate::eval::policy::network_checksum(n)));
+            assert_ne!(n, w);
+            let label = a.label(&[wide_at(20), wide_at(20)]);
+            assert!(label.contains(&format!("(network evaluation {w})")), "{label}");
+            let both = a.label(&[wide_at(15), wide_at(20)]);
+            assert!(
+                both.contains(&format!(
+                    "(freestyle: network evaluation {n}; freestyle on 18x18 and wider: network evaluation {w})"
+                )),
                 "{both}"
             );
         }

@@ -40,7 +40,7 @@ use std::io::{self, BufRead, Write};
 pub fn version_text() -> String {
     use crate::eval::network::Group;
     let nets: Vec<String> =
-        crate::eval::network::embedded_identities().iter().map(|(g, id)| format!("{} {id}", g.name())).collect();
+        crate::eval::network::embedded_identities().iter().map(|(name, id)| format!("{name} {id}")).collect();
     // Which rule groups play with which by default (standard's network also serves caro).
     let by_default = |network: bool| -> String {
         let groups: Vec<&str> = Group::ALL

@@ -323,7 +323,7 @@ impl Engine {
     /// The plan for the memory limit with the present threads and evaluation (`None` without a limit; the least
     /// limit accepted when it is below that).
     fn memory_plan(&self) -> Option<Result<memory::MemoryPlan, u64>> {
-        let network = self.settings.search.eval.network(self.pb.rule()).is_some();
+        let network = self.settings.search.eval.network(self.pb.rule(), self.pb.board().size()).is_some();
         (self.memory_limit > 0).then(|| memory::plan(self.memory_limit, self.settings.search.threads, network))
     }
 

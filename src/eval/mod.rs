@@ -173,17 +173,18 @@ pub enum EvalChoice {
 }
 
 impl EvalChoice {
-    /// The network that evaluates positions under `rule`, if this choice and the build have one.
+    /// The network that evaluates positions under `rule` on a board of `size`, if this choice and the build have
+    /// one (a given network evaluates every size; the build's choice depends on it: [`network::default_network`]).
     #[must_use]
-    pub fn network(self, rule: Rule) -> Option<&'static network::Network> {
+    pub fn network(self, rule: Rule, size: usize) -> Option<&'static network::Network> {
         match self {
             EvalChoice::Default if NETWORK_BY_DEFAULT[network::Group::of(rule) as usize] => {
-                network::default_network(rule)
+                network::default_network(rule, size)
             }
             EvalChoice::Default | EvalChoice::Classical => None,
             EvalChoice::Network(given) => given
                 .map(|n| n.0)
-                .or_else(|| network::default_network(rule))
+                .or_else(|| network::default_network(rule, size))
                 .filter(|n| n.group == network::Group::of(rule)),
         }
     }
@@ -196,10 +197,10 @@ impl EvalChoice {
         network::Network::load_cached(path).map(|n| EvalChoice::Network(Some(NetworkRef(n))))
     }
 
-    /// The name of the evaluation it gives under `rule`: `network` or `classical`.
+    /// The name of the evaluation it gives under `rule` on a board of `size`: `network` or `classical`.
     #[must_use]
-    pub fn name(self, rule: Rule) -> &'static str {
-        if self.network(rule).is_some() { "network" } else { "classical" }
+    pub fn name(self, rule: Rule, size: usize) -> &'static str {
+        if self.network(rule, size).is_some() { "network" } else { "classical" }
     }
 }
 

@@ -316,7 +316,7 @@ mod tests {
 
     #[test]
     fn the_score_after_random_makes_and_undos_is_the_score_from_scratch() {
-        let Some(net) = super::super::network::default_network(Rule::Renju) else { return };
+        let Some(net) = super::super::network::default_network(Rule::Renju, 15) else { return };
         let p = some_policy();
         let mut rng = StdRng::seed_from_u64(11);
         for simd in [true, false] {

@@ -93,7 +93,7 @@ impl<'a> Worker<'a> {
     ) -> Self {
         // The board keeps the evaluation's code sums from here on.
         pb.set_code_values(Some(options.weights.0.code_values(pb.rule())));
-        let net = options.eval.network(pb.rule());
+        let net = options.eval.network(pb.rule(), pb.board().size());
         let acc = net.map(|net| Accumulator::new(net, pb.board()));
         let policy = net.filter(|_| options.params.policy_order > 0).and_then(policy::for_network);
         let vcf_limits = Limits { nodes: 0, deadline: None, abort: Some(shared.stop) };

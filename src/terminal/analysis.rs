@@ -99,7 +99,7 @@ pub fn analyze(
             weights.header.first().map_or("weights", String::as_str)
         )?;
     }
-    match options.eval.network(pb.rule()).or(crate::eval::EvalChoice::Network(None).network(pb.rule())) {
+    match options.eval.network(pb.rule(), size).or(crate::eval::EvalChoice::Network(None).network(pb.rule(), size)) {
         Some(net) => {
             let acc = crate::eval::network::Accumulator::new(net, pb.board());
             let units = crate::eval::network_evaluate(&acc, pb, side, &weights);
@@ -115,7 +115,7 @@ pub fn analyze(
         }
         None => writeln!(out, "network evaluation: none for {} in this build", pb.rule().name())?,
     }
-    writeln!(out, "the search evaluates with the {} evaluation", options.eval.name(pb.rule()))?;
+    writeln!(out, "the search evaluates with the {} evaluation", options.eval.name(pb.rule(), size))?;
     let start = Instant::now();
     let limits = SearchLimits {
         depth,

@@ -538,7 +538,7 @@ mod tests {
     }
 
     fn data() -> Option<(PolicyData, &'static Network)> {
-        let net = default_network(Rule::Renju)?;
+        let net = default_network(Rule::Renju, 15)?;
         let mut data = PolicyData::new(Group::Renju);
         let games = [
             game(&["h8", "h9", "j10", "g7", "i9", "g9", "g10", "j8", "k11", "l12", "f9", "e8", "g8", "i10"]),

@@ -16,19 +16,21 @@
 //! [`Accumulator`] keeps `h` and the pools and updates only those on make and undo. Tables are 16-bit integers
 //! (the float value times [`ONE`]), pools 32-bit integers; the head is in single precision (a few thousand
 //! multiplications, with the pools exactly representable). One network per rule group: freestyle, standard (caro
-//! shares it) and renju, where Black's view and White's view have tables of their own.
+//! shares it) and renju, where Black's view and White's view have tables of their own; freestyle has a second one for
+//! wide boards ([`embedded`]).
 
 mod accumulator;
+mod embedded;
 pub mod features;
 pub mod simd;
 
 pub use accumulator::{Accumulator, TRAINED_SIZE};
+pub use embedded::{WIDE_BOARD, default_network, embedded_identities, embedded_network, embedded_wide_network};
 pub use features::ROWS;
 pub use simd::{F, ONE, Pool, Row};
 
 use crate::types::{Color, Rule};
 use std::fmt;
-use std::sync::OnceLock;
 
 /// Units of the first hidden layer.
 pub const H1: usize = 32;
@@ -431,37 +433,6 @@ pub(crate) fn write_provenance(out: &mut Vec<u8>, header: &[String]) {
 pub(crate) fn seal(out: &mut Vec<u8>) {
     let sum = checksum(out);
     out.extend_from_slice(&sum.to_le_bytes());
-}
-
-/// The networks the build embeds (`data/network/<group>.tgnn`), where one was trained.
-const EMBEDDED: [Option<&[u8]>; 3] = [
-    Some(include_bytes!("../../../data/network/freestyle.tgnn")),
-    Some(include_bytes!("../../../data/network/standard.tgnn")),
-    Some(include_bytes!("../../../data/network/renju.tgnn")),
-];
-
-/// The embedded networks' identities for `--version`: each group with the first 32 bits of its file's FNV-1a
-/// checksum, where the build has one.
-#[must_use]
-pub fn embedded_identities() -> Vec<(Group, String)> {
-    Group::ALL
-        .iter()
-        .filter_map(|&g| EMBEDDED[g as usize].map(|bytes| (g, format!("{:08x}", checksum(bytes) >> 32))))
-        .collect()
-}
-
-/// The embedded network of `rule`'s group, if the build has one.
-#[must_use]
-pub fn default_network(rule: Rule) -> Option<&'static Network> {
-    embedded_network(Group::of(rule))
-}
-
-/// The embedded network of `group`, if the build has one.
-#[must_use]
-pub fn embedded_network(group: Group) -> Option<&'static Network> {
-    static NETS: [OnceLock<Option<Network>>; 3] = [const { OnceLock::new() }; 3];
-    let g = group as usize;
-    NETS[g].get_or_init(|| EMBEDDED[g].and_then(|bytes| Network::from_bytes(bytes).ok())).as_ref()
 }
 
 #[cfg(test)]
