@@ -169,6 +169,16 @@ fn every_rule_has_an_embedded_network_and_the_search_uses_it() {
             assert!(EvalChoice::Classical.network(rule, size).is_none());
         }
     }
+    // Freestyle by default: the 15x15 network below 18x18, the 20x20 one from there; a given network on every size.
+    use tengen::eval::network::{embedded_network, embedded_wide_network};
+    let narrow = embedded_network(Group::Freestyle).expect("freestyle's network");
+    let wide = embedded_wide_network(Group::Freestyle).expect("freestyle's 20x20 network");
+    for (size, expected) in [(15, narrow), (17, narrow), (18, wide), (20, wide)] {
+        let chosen = EvalChoice::Default.network(Rule::Freestyle, size).expect("a network");
+        assert!(std::ptr::eq(chosen, expected), "size {size}");
+        let given = EvalChoice::Network(Some(tengen::eval::NetworkRef(narrow))).network(Rule::Freestyle, size);
+        assert!(given.is_some_and(|n| std::ptr::eq(n, narrow)), "size {size}: the given network");
+    }
     // The same position searched with each evaluation: the network changes the scores.
     let moves = ["h8", "h9", "j10", "g8", "i8", "j8", "i9"].map(|m| Pos::parse(m, 15).expect("point"));
     let (black, white): (Vec<Pos>, Vec<Pos>) =
