@@ -10,7 +10,8 @@
 # LEAGUE=name (default renju-2020; standard-2021, freestyle-2021: their learning games, openings 0-5, as `rescore`
 # leaves the judging ones out; its archive is unpacked under target/gomocup/), PART=league1 (default: the whole
 # league; one of its folders, named in the shards' names), EVERY=K (default 1: search every position; K: every K-th
-# after the opening, `rescore --every`, the others keep the game's result alone).
+# after the opening, `rescore --every`, the others keep the game's result alone), ENGINES=A,B with TAG=name (only the
+# games one of these engines played, `rescore --engines`; TAG names the selection in the shards' names).
 # Run it in the background, at low priority: nohup nice -n 19 scripts/gomocup-rescore.sh > /dev/null 2>&1 &
 set -eu
 cd "$(dirname "$0")/.."
@@ -27,6 +28,12 @@ first=${1:-1}
 last=${2:-$shards}
 part=${PART:-}
 every=${EVERY:-1}
+engines=${ENGINES:-}
+tag=${TAG:-}
+if [ -n "$engines" ] && [ -z "$tag" ]; then
+    echo "ENGINES needs TAG, the selection's name in the shards' names" >&2
+    exit 2
+fi
 games=target/gomocup/$league
 if [ ! -d "$games" ]; then
     mkdir -p target/gomocup
@@ -39,12 +46,13 @@ fi
 mkdir -p "$out"
 k=$first
 while [ "$k" -le "$last" ]; do
-    name=$(printf '%s/%s%s-r%dk.shard%03d-%d.tgr' "$out" "$league" "${part:+-$part}" "$((nodes / 1000))" "$k" "$shards")
+    name=$(printf '%s/%s%s%s-r%dk.shard%03d-%d.tgr' "$out" "$league" "${part:+-$part}" "${tag:+-$tag}" \
+        "$((nodes / 1000))" "$k" "$shards")
     if [ ! -f "$name" ]; then
         rm -f "$name.part"
         echo "$(date -u +%FT%TZ) $name started" >> "$out/progress"
-        "$bin" rescore --nodes "$nodes" --every "$every" --concurrency "${CONCURRENCY:-2}" --shard "$k/$shards" --out "$name.part" \
-            "$games" > "$name.log" 2>&1
+        "$bin" rescore --nodes "$nodes" --every "$every" --concurrency "${CONCURRENCY:-2}" --shard "$k/$shards" \
+            ${engines:+--engines "$engines"} --out "$name.part" "$games" > "$name.log" 2>&1
         mv "$name.part" "$name"
         echo "$(date -u +%FT%TZ) $name done: $(tail -n 1 "$name.log")" >> "$out/progress"
     fi

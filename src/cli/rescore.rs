@@ -5,10 +5,17 @@ use crate::matches::Shard;
 use crate::tune::rescore::Rescore;
 use std::path::PathBuf;
 
-/// Parses `rescore --nodes N --out FILE [--every K] [--concurrency K] [--shard I/N] FILE…`.
+/// Parses `rescore --nodes N --out FILE [--every K] [--concurrency K] [--shard I/N] [--engines A,B] FILE…`.
 pub(super) fn parse_rescore(args: &[String]) -> Result<Rescore, String> {
-    let mut r =
-        Rescore { nodes: 200_000, every: 1, concurrency: 1, shard: None, out: PathBuf::new(), inputs: Vec::new() };
+    let mut r = Rescore {
+        nodes: 200_000,
+        every: 1,
+        concurrency: 1,
+        shard: None,
+        engines: Vec::new(),
+        out: PathBuf::new(),
+        inputs: Vec::new(),
+    };
     let mut out = None;
     let mut cursor = super::OptionCursor::new(args);
     while let Some((name, inline)) = cursor.next_option() {
@@ -18,6 +25,13 @@ pub(super) fn parse_rescore(args: &[String]) -> Result<Rescore, String> {
             "--concurrency" => r.concurrency = cursor.number(&name, &inline, "thread count", 1..=256)? as usize,
             "--shard" => r.shard = Some(Shard::parse(&cursor.value(&name, &inline)?)?),
             "--out" => out = Some(PathBuf::from(cursor.value(&name, &inline)?)),
+            "--engines" => {
+                let names = cursor.value(&name, &inline)?;
+                r.engines = names.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+                if r.engines.is_empty() {
+                    return Err("--engines needs engine names, separated by commas".to_string());
+                }
+            }
             other if other.starts_with("--") => return Err(format!("unknown option '{other}'")),
             file => r.inputs.push(PathBuf::from(file)),
         }
@@ -41,6 +55,10 @@ mod tests {
         assert_eq!((r.nodes, r.every, r.concurrency), (5000, 3, 2));
         assert_eq!(r.shard, Some(Shard { index: 2, count: 3 }));
         assert_eq!(r.inputs, vec![PathBuf::from("a.tgr"), PathBuf::from("b.tgr")]);
+        assert!(r.engines.is_empty());
+        let r = parse_rescore(&args("--engines BARBAKAN,KATAGOMO21.F --out o.tgr d")).expect("valid");
+        assert_eq!(r.engines, vec!["BARBAKAN".to_string(), "KATAGOMO21.F".to_string()]);
+        assert!(parse_rescore(&args("--engines , --out o.tgr d")).unwrap_err().contains("engine names"));
         assert!(parse_rescore(&args("a.tgr")).unwrap_err().contains("--out"));
         assert!(parse_rescore(&args("--out o.tgr")).unwrap_err().contains("game files"));
         assert!(parse_rescore(&args("--out o.tgr --nodes 0 a.tgr")).is_err());

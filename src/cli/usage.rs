@@ -163,7 +163,8 @@ usage: pbrain-tengen agree --paired A[,A2] B[,B2] [--games DIR...] [--judged FIL
   --nodes N               nodes a search (default 200000), one thread and a table of its own per game
   --every K               search every K-th position after the opening (default 1: all); the others keep their score
   --concurrency K         games searched at a time (default 1); the output is the same for any K
-  --shard I/N             only shard I of N (a block of the input's games); merge --out joins the shards",
+  --shard I/N             only shard I of N (a block of the input's games); merge --out joins the shards
+  --engines A,B           only the games one of these engines played (Gomocup's names; the shards count those)",
     },
     Command {
         name: "selfplay",

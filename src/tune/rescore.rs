@@ -34,6 +34,9 @@ pub struct Rescore {
     pub concurrency: usize,
     /// This shard's games only.
     pub shard: Option<Shard>,
+    /// Only the games one of these engines played (by name, any case; none: every game). Sharding counts the games
+    /// kept.
+    pub engines: Vec<String>,
     /// The output game file.
     pub out: PathBuf,
     /// The input game files, in order.
@@ -62,13 +65,23 @@ fn rescore_game(game: &GameRecord, r: &Rescore) -> (GameRecord, usize) {
     (GameRecord { scores: Some(scores), best: Some(best), ..game.clone() }, searched)
 }
 
+/// Whether one of `engines` (by name, any case) played `game`; never for a game without names.
+fn played_by(game: &GameRecord, engines: &[String]) -> bool {
+    game.players.as_ref().is_some_and(|names| names.iter().any(|n| engines.iter().any(|e| e.eq_ignore_ascii_case(n))))
+}
+
 /// Runs `rescore` as the command prints it: reads the games (each bad record an `error:` line), re-scores this
 /// shard's, writes them in input order and prints the progress and a summary.
 ///
 /// # Errors
 /// A game file that cannot be read (as a message), and output and file I/O errors.
 pub fn run(r: &Rescore, out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    let games = read_learning_games(&r.inputs, out)?;
+    let mut games = read_learning_games(&r.inputs, out)?;
+    if !r.engines.is_empty() {
+        let all = games.len();
+        games.retain(|g| played_by(g, &r.engines));
+        let _ = writeln!(out, "{} of {all} games played by {}", games.len(), r.engines.join(" or "));
+    }
     let range = r.shard.map_or(0..games.len(), |s| s.pairs(games.len()));
     let games = &games[range.clone()];
     Ok((|| {
@@ -129,4 +142,30 @@ pub fn run(r: &Rescore, out: &mut dyn Write) -> Result<io::Result<()>, String> {
         )?;
         out.flush()
     })())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::Outcome;
+
+    #[test]
+    fn the_engine_filter_keeps_the_games_a_named_engine_played() {
+        let game = |players: Option<[&str; 2]>| GameRecord {
+            rule: crate::types::Rule::Freestyle,
+            size: 20,
+            outcome: Outcome::Draw,
+            opening: 0,
+            moves: Vec::new(),
+            scores: None,
+            players: players.map(|p| p.map(str::to_string)),
+            best: None,
+            forbidden_end: None,
+        };
+        let names = vec!["Barbakan".to_string(), "KATAGOMO21.F".to_string()];
+        assert!(played_by(&game(Some(["BARBAKAN", "EGO21"])), &names));
+        assert!(played_by(&game(Some(["EGO21", "katagomo21.f"])), &names));
+        assert!(!played_by(&game(Some(["EGO21", "JUDE"])), &names));
+        assert!(!played_by(&game(None), &names), "a game without names is never taken");
+    }
 }
