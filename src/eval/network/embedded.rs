@@ -53,17 +53,24 @@ pub fn default_network(rule: Rule, size: usize) -> Option<&'static Network> {
 /// The embedded network of `group` (the one learned on 15×15), if the build has one.
 #[must_use]
 pub fn embedded_network(group: Group) -> Option<&'static Network> {
-    static NETS: [OnceLock<Option<Network>>; 3] = [const { OnceLock::new() }; 3];
-    let g = group as usize;
-    NETS[g].get_or_init(|| EMBEDDED[g].and_then(|bytes| Network::from_bytes(bytes).ok())).as_ref()
+    static NETS: Slots = [const { OnceLock::new() }; 3];
+    read_once(&NETS, &EMBEDDED, group)
 }
 
 /// The embedded wide-board network of `group`, if the build has one.
 #[must_use]
 pub fn embedded_wide_network(group: Group) -> Option<&'static Network> {
-    static NETS: [OnceLock<Option<Network>>; 3] = [const { OnceLock::new() }; 3];
+    static NETS: Slots = [const { OnceLock::new() }; 3];
+    read_once(&NETS, &EMBEDDED_WIDE, group)
+}
+
+/// Per group, an embedded network once read (`None` where the build has none or it does not read).
+type Slots = [OnceLock<Option<Network>>; 3];
+
+/// `group`'s network of `files`, read into `slots` the first time it is asked for.
+fn read_once(slots: &'static Slots, files: &[Option<&[u8]>; 3], group: Group) -> Option<&'static Network> {
     let g = group as usize;
-    NETS[g].get_or_init(|| EMBEDDED_WIDE[g].and_then(|bytes| Network::from_bytes(bytes).ok())).as_ref()
+    slots[g].get_or_init(|| files[g].and_then(|bytes| Network::from_bytes(bytes).ok())).as_ref()
 }
 
 #[cfg(test)]
