@@ -7,8 +7,8 @@
 # first missing shard after a stop and a shard cut short costs only itself. Progress: OUT/progress.
 #   scripts/gomocup-rescore.sh [FIRST [LAST]]      shards FIRST..LAST (default 1..SHARDS) that are not there yet
 # OUT=DIR (default data/games/gomocup), BIN=engine (default target/release/pbrain-tengen), CONCURRENCY=K (default 2),
-# LEAGUE=name (default renju-2020; standard-2021, freestyle-2021: their learning games, openings 0-5, as `rescore`
-# leaves the judging ones out; its archive is unpacked under target/gomocup/), PART=league1 (default: the whole
+# LEAGUE=name (default renju-2020; standard-2021, freestyle-2021, fastgame-2021: their learning games, openings 0-5,
+# as `rescore` leaves the judging ones out; its archive is unpacked under target/gomocup/), PART=league1 (default: the whole
 # league; one of its folders, named in the shards' names), EVERY=K (default 1: search every position; K: every K-th
 # after the opening, `rescore --every`, the others keep the game's result alone), ENGINES=A,B with TAG=name (only the
 # games one of these engines played, `rescore --engines`; TAG names the selection in the shards' names).
@@ -21,8 +21,9 @@ nodes=${NODES:-1000000}
 shards=${SHARDS:-100}
 league=${LEAGUE:-renju-2020}
 case "$league" in
-    renju-2020 | standard-2021 | freestyle-2021) ;;
-    *) echo "LEAGUE: renju-2020, standard-2021 or freestyle-2021 (their learning games: docs/agreement.md)" >&2; exit 2 ;;
+    renju-2020 | standard-2021 | freestyle-2021 | fastgame-2021) ;;
+    *) echo "LEAGUE: renju-2020, standard-2021, freestyle-2021 or fastgame-2021 (their learning games: docs/agreement.md)" >&2
+       exit 2 ;;
 esac
 first=${1:-1}
 last=${2:-$shards}
@@ -30,8 +31,8 @@ part=${PART:-}
 every=${EVERY:-1}
 engines=${ENGINES:-}
 tag=${TAG:-}
-if [ -n "$engines" ] && [ -z "$tag" ]; then
-    echo "ENGINES needs TAG, the selection's name in the shards' names" >&2
+if { [ -n "$engines" ] && [ -z "$tag" ]; } || { [ -z "$engines" ] && [ -n "$tag" ]; }; then
+    echo "ENGINES and TAG go together: the engines whose games are taken, and the selection's name in the shards' names" >&2
     exit 2
 fi
 games=target/gomocup/$league

@@ -70,13 +70,15 @@ impl Agree {
     }
 }
 
-/// The evaluation Tengen searches `positions` with: per rule group among them (renju where there are none), and
-/// within a group per board class (boards of [`WIDE_BOARD`] and more may play with another network), the network's
-/// checksum or the classical evaluation; each named where there are several.
+/// The evaluation Tengen searches `positions` with: per rule group among them (renju where there are none), the
+/// network's checksum or the classical evaluation, and within a group per board class where the wide boards (of
+/// [`WIDE_BOARD`] and more) play with another network than the group's 15×15 one; each named where there are several.
 fn evaluation_label(eval: EvalChoice, positions: &[Position]) -> String {
+    let plays = |rule: Rule, size: usize| eval.network(rule, size).map(|n| n as *const _);
+    let wide = |rule: Rule, size: usize| size >= WIDE_BOARD && plays(rule, size) != plays(rule, 15);
     let mut rules: BTreeMap<(usize, bool), (Rule, usize)> = BTreeMap::new();
     for p in positions {
-        rules.entry((Group::of(p.rule) as usize, p.size >= WIDE_BOARD)).or_insert((p.rule, p.size));
+        rules.entry((Group::of(p.rule) as usize, wide(p.rule, p.size))).or_insert((p.rule, p.size));
     }
     if rules.is_empty() {
         rules.insert((Group::Renju as usize, false), (Rule::Renju, 15));
@@ -88,11 +90,11 @@ fn evaluation_label(eval: EvalChoice, positions: &[Position]) -> String {
     if rules.len() == 1 {
         return rules.values().map(|&at| one(at)).collect();
     }
-    let name = |(rule, size): (Rule, usize)| {
+    let name = |(&(_, wide), &(rule, _)): (&(usize, bool), &(Rule, usize))| {
         let group = Group::of(rule).name();
-        if size >= WIDE_BOARD { format!("{group} on {WIDE_BOARD}x{WIDE_BOARD} and wider") } else { group.to_string() }
+        if wide { format!("{group} on {WIDE_BOARD}x{WIDE_BOARD} and wider") } else { group.to_string() }
     };
-    rules.values().map(|&at| format!("{}: {}", name(at), one(at))).collect::<Vec<_>>().join("; ")
+    rules.iter().map(|(k, &at)| format!("{}: {}", name((k, &at)), one(at))).collect::<Vec<_>>().join("; ")
 }
 
 /// The search values `params` changes from the shipped ones, as `, params NAME VALUE ...` (nothing where it changes

@@ -203,22 +203,27 @@ mod tests {
                 "{both}"
             );
         }
-        // Freestyle's 20x20 positions play with its wide-board network, and a run holding both sizes names both.
-        let wide_at = |size| Position { rule: Rule::Freestyle, size, ..at(Rule::Freestyle) };
-        if let (Some(narrow), Some(wide)) = (default_network(Rule::Freestyle, 15), default_network(Rule::Freestyle, 20))
-        {
-            let [n, w] = [narrow, wide].map(|n| format!("{:016x}", crate::eval::policy::network_checksum(n)));
-            assert_ne!(n, w);
-            let label = a.label(&[wide_at(20), wide_at(20)]);
-            assert!(label.contains(&format!("(network evaluation {w})")), "{label}");
-            let both = a.label(&[wide_at(15), wide_at(20)]);
-            assert!(
-                both.contains(&format!(
-                    "(freestyle: network evaluation {n}; freestyle on 18x18 and wider: network evaluation {w})"
-                )),
-                "{both}"
-            );
-        }
+        // Freestyle's 20x20 positions play with its wide-board network, and a run holding both sizes names both;
+        // where both sizes play with one network (standard, or a network given), one label.
+        let sized = |rule, size| Position { rule, size, ..at(rule) };
+        let narrow = default_network(Rule::Freestyle, 15).expect("freestyle's network");
+        let wide = default_network(Rule::Freestyle, 20).expect("freestyle's 20x20 network");
+        let [n, w] = [narrow, wide].map(|n| format!("{:016x}", crate::eval::policy::network_checksum(n)));
+        assert_ne!(n, w);
+        let label = a.label(&[sized(Rule::Freestyle, 20), sized(Rule::Freestyle, 20)]);
+        assert!(label.contains(&format!("(network evaluation {w})")), "{label}");
+        let both = a.label(&[sized(Rule::Freestyle, 15), sized(Rule::Freestyle, 20)]);
+        assert!(
+            both.contains(&format!(
+                "(freestyle: network evaluation {n}; freestyle on 18x18 and wider: network evaluation {w})"
+            )),
+            "{both}"
+        );
+        let standard = a.label(&[sized(Rule::Standard, 15), sized(Rule::Standard, 20)]);
+        assert!(!standard.contains("wider") && !standard.contains(';'), "{standard}");
+        let classical = parse_agree(&args("--nodes 5 --eval classical g")).expect("valid");
+        let one = classical.label(&[sized(Rule::Freestyle, 15), sized(Rule::Freestyle, 20)]);
+        assert!(one.contains("(classical evaluation)"), "{one}");
         let outside = parse_agree(&args("--ms 500 --engine ./pz g")).expect("valid").label(&[at(Rule::Standard)]);
         assert_eq!(outside, "engine './pz', 500 ms a move");
         let dir = std::env::temp_dir().join(format!("tengen-agree-label-{}", std::process::id()));

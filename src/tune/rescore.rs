@@ -74,13 +74,16 @@ fn played_by(game: &GameRecord, engines: &[String]) -> bool {
 /// shard's, writes them in input order and prints the progress and a summary.
 ///
 /// # Errors
-/// A game file that cannot be read (as a message), and output and file I/O errors.
+/// A game file that cannot be read, or no game that `engines` played (as a message); output and file I/O errors.
 pub fn run(r: &Rescore, out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let mut games = read_learning_games(&r.inputs, out)?;
     if !r.engines.is_empty() {
         let all = games.len();
         games.retain(|g| played_by(g, &r.engines));
         let _ = writeln!(out, "{} of {all} games played by {}", games.len(), r.engines.join(" or "));
+        if games.is_empty() {
+            return Err(format!("no game played by {} (names as the records spell them)", r.engines.join(" or ")));
+        }
     }
     let range = r.shard.map_or(0..games.len(), |s| s.pairs(games.len()));
     let games = &games[range.clone()];
@@ -167,5 +170,45 @@ mod tests {
         assert!(played_by(&game(Some(["EGO21", "katagomo21.f"])), &names));
         assert!(!played_by(&game(Some(["EGO21", "JUDE"])), &names));
         assert!(!played_by(&game(None), &names), "a game without names is never taken");
+    }
+
+    #[test]
+    fn engines_that_played_no_game_are_an_error_and_no_file() {
+        let dir = std::env::temp_dir().join(format!("tengen-rescore-engines-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temporary folder");
+        let input = dir.join("games.tgr");
+        let game = |players: [&str; 2]| GameRecord {
+            rule: crate::types::Rule::Freestyle,
+            size: 15,
+            outcome: Outcome::BlackWins,
+            opening: 1,
+            moves: vec![crate::types::Pos::new(7, 7), crate::types::Pos::new(7, 8)],
+            scores: None,
+            players: Some(players.map(str::to_string)),
+            best: None,
+            forbidden_end: None,
+        };
+        {
+            let mut file = create_game_file(&input).expect("game file");
+            write_game(&mut file, &game(["EGO21", "JUDE"])).expect("written");
+            file.flush().expect("flushed");
+        }
+        let r = Rescore {
+            nodes: 10,
+            every: 1,
+            concurrency: 1,
+            shard: None,
+            engines: vec!["BARBAKAN".to_string()],
+            out: dir.join("out.tgr"),
+            inputs: vec![input.clone()],
+        };
+        let mut said = Vec::new();
+        let err = run(&r, &mut said).expect_err("no game of BARBAKAN");
+        assert!(err.contains("no game played by BARBAKAN"), "{err}");
+        assert!(String::from_utf8_lossy(&said).contains("0 of 1 games played by BARBAKAN"));
+        assert!(!r.out.exists(), "no output file is written");
+        let kept = Rescore { engines: vec!["jude".to_string()], ..r.clone() };
+        run(&kept, &mut Vec::new()).expect("read").expect("written");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

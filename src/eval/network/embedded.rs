@@ -24,8 +24,8 @@ const EMBEDDED: [Option<&[u8]>; 3] = [
 /// The wide-board networks the build embeds (`data/network/<group>20.tgnn`), by group, where one was trained.
 const EMBEDDED_WIDE: [Option<&[u8]>; 3] = [Some(include_bytes!("../../../data/network/freestyle20.tgnn")), None, None];
 
-/// The embedded networks' identities for `--version`: each network's name (its group's, `20x20` after a wide-board
-/// one) with the first 32 bits of its file's FNV-1a checksum.
+/// The embedded networks' identities for `--version`: each network's name (its group's, and the boards it plays
+/// after a wide-board one) with the first 32 bits of its file's FNV-1a checksum.
 #[must_use]
 pub fn embedded_identities() -> Vec<(String, String)> {
     let id = |bytes: &[u8]| format!("{:08x}", checksum(bytes) >> 32);
@@ -35,7 +35,7 @@ pub fn embedded_identities() -> Vec<(String, String)> {
             ids.push((g.name().to_string(), id(bytes)));
         }
         if let Some(bytes) = EMBEDDED_WIDE[g as usize] {
-            ids.push((format!("{} 20x20", g.name()), id(bytes)));
+            ids.push((format!("{} on {WIDE_BOARD}x{WIDE_BOARD} and wider", g.name()), id(bytes)));
         }
     }
     ids
