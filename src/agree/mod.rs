@@ -11,7 +11,7 @@ pub mod positions;
 pub mod results;
 
 use crate::eval::EvalChoice;
-use crate::eval::network::{Group, WIDE_BOARD};
+use crate::eval::network::{Group, TRAINED_SIZE, WIDE_BOARD};
 use crate::matches::Shard;
 use crate::records::read_psq_files;
 use crate::search::params::Params;
@@ -75,7 +75,7 @@ impl Agree {
 /// [`WIDE_BOARD`] and more) play with another network than the group's 15×15 one; each named where there are several.
 fn evaluation_label(eval: EvalChoice, positions: &[Position]) -> String {
     let plays = |rule: Rule, size: usize| eval.network(rule, size).map(|n| n as *const _);
-    let wide = |rule: Rule, size: usize| size >= WIDE_BOARD && plays(rule, size) != plays(rule, 15);
+    let wide = |rule: Rule, size: usize| size >= WIDE_BOARD && plays(rule, size) != plays(rule, TRAINED_SIZE);
     let mut rules: BTreeMap<(usize, bool), (Rule, usize)> = BTreeMap::new();
     for p in positions {
         rules.entry((Group::of(p.rule) as usize, wide(p.rule, p.size))).or_insert((p.rule, p.size));
@@ -90,11 +90,12 @@ fn evaluation_label(eval: EvalChoice, positions: &[Position]) -> String {
     if rules.len() == 1 {
         return rules.values().map(|&at| one(at)).collect();
     }
-    let name = |(&(_, wide), &(rule, _)): (&(usize, bool), &(Rule, usize))| {
-        let group = Group::of(rule).name();
-        if wide { format!("{group} on {WIDE_BOARD}x{WIDE_BOARD} and wider") } else { group.to_string() }
+    let named = |(&(_, wide), &at): (&(usize, bool), &(Rule, usize))| {
+        let group = Group::of(at.0).name();
+        let name = if wide { format!("{group} on {WIDE_BOARD}x{WIDE_BOARD} and wider") } else { group.to_string() };
+        format!("{name}: {}", one(at))
     };
-    rules.iter().map(|(k, &at)| format!("{}: {}", name((k, &at)), one(at))).collect::<Vec<_>>().join("; ")
+    rules.iter().map(named).collect::<Vec<_>>().join("; ")
 }
 
 /// The search values `params` changes from the shipped ones, as `, params NAME VALUE ...` (nothing where it changes

@@ -152,19 +152,23 @@ mod tests {
     use super::*;
     use crate::records::Outcome;
 
-    #[test]
-    fn the_engine_filter_keeps_the_games_a_named_engine_played() {
-        let game = |players: Option<[&str; 2]>| GameRecord {
+    /// A two-move freestyle game between `players`, Black's win.
+    fn game(players: Option<[&str; 2]>) -> GameRecord {
+        GameRecord {
             rule: crate::types::Rule::Freestyle,
-            size: 20,
-            outcome: Outcome::Draw,
-            opening: 0,
-            moves: Vec::new(),
+            size: 15,
+            outcome: Outcome::BlackWins,
+            opening: 1,
+            moves: vec![crate::types::Pos::new(7, 7), crate::types::Pos::new(7, 8)],
             scores: None,
             players: players.map(|p| p.map(str::to_string)),
             best: None,
             forbidden_end: None,
-        };
+        }
+    }
+
+    #[test]
+    fn the_engine_filter_keeps_the_games_a_named_engine_played() {
         let names = vec!["Barbakan".to_string(), "KATAGOMO21.F".to_string()];
         assert!(played_by(&game(Some(["BARBAKAN", "EGO21"])), &names));
         assert!(played_by(&game(Some(["EGO21", "katagomo21.f"])), &names));
@@ -177,20 +181,9 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("tengen-rescore-engines-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temporary folder");
         let input = dir.join("games.tgr");
-        let game = |players: [&str; 2]| GameRecord {
-            rule: crate::types::Rule::Freestyle,
-            size: 15,
-            outcome: Outcome::BlackWins,
-            opening: 1,
-            moves: vec![crate::types::Pos::new(7, 7), crate::types::Pos::new(7, 8)],
-            scores: None,
-            players: Some(players.map(str::to_string)),
-            best: None,
-            forbidden_end: None,
-        };
         {
             let mut file = create_game_file(&input).expect("game file");
-            write_game(&mut file, &game(["EGO21", "JUDE"])).expect("written");
+            write_game(&mut file, &game(Some(["EGO21", "JUDE"]))).expect("written");
             file.flush().expect("flushed");
         }
         let r = Rescore {
