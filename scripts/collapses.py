@@ -10,38 +10,12 @@ either way), the share of points its side took from the game, by the score it ga
 
     scripts/collapses.py [--prefix P] FILE.tgr...
 """
-import struct
 import sys
+
+from tengen_files import read_tgr
 
 MATE = 20000
 BUCKETS = [(-10**9, -300), (-300, 0), (0, 300), (300, 800), (800, MATE)]
-
-
-def games(path):
-    b = open(path, "rb").read()
-    if b[:4] != b"TGR1":
-        sys.exit(f"error: {path}: not a game file")
-    i = 4
-    while i < len(b):
-        if b[i] != 0xA7:
-            sys.exit(f"error: {path}: bad record at byte {i}")
-        result, flags, n = b[i + 3], b[i + 4], struct.unpack_from("<H", b, i + 6)[0]
-        i += 8 + 2 * n
-        scores, names = None, None
-        if flags & 1:
-            scores = list(struct.unpack_from(f"<{n}h", b, i))
-            i += 2 * n
-        if flags & 2:
-            names = []
-            for _ in range(2):
-                k = b[i]
-                names.append(b[i + 1:i + 1 + k].decode("utf-8", "replace"))
-                i += 1 + k
-        if flags & 4:
-            i += 2 * n
-        if flags & 8:
-            i += 2
-        yield result, scores, names
 
 
 def main(argv):
@@ -54,7 +28,7 @@ def main(argv):
     kinds = {c: {"sudden": 0, "slow": 0, "none": 0} for c in "BW"}
     calib = {(c, k): [0.0, 0] for c in "BW" for k in range(len(BUCKETS))}
     for path in argv:
-        for result, scores, names in games(path):
+        for _rule, result, names, _moves, scores in read_tgr(path):
             if scores is None or names is None:
                 continue
             sides = [s for s in (0, 1) if names[s].lower().startswith(prefix)]

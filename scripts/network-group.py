@@ -12,14 +12,9 @@ everything before it.
 import struct
 import sys
 
+from tengen_files import is_sealed, sealed
+
 GROUPS = {"freestyle": 0, "standard": 1}
-
-
-def fnv1a(data):
-    h = 0xCBF29CE484222325
-    for x in data:
-        h = ((h ^ x) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return h
 
 
 def main(argv):
@@ -32,13 +27,13 @@ def main(argv):
     at = 9 + struct.unpack_from("<I", b, 5)[0]
     if at >= len(b) - 8:
         sys.exit(f"error: {src}: truncated")
-    if struct.unpack_from("<Q", b, len(b) - 8)[0] != fnv1a(b[:-8]):
+    if not is_sealed(b):
         sys.exit(f"error: {src}: the checksum does not match (the file is damaged)")
     if b[at] not in GROUPS.values():
         sys.exit(f"error: {src}: a renju network (two table sets) has no freestyle or standard twin")
     body = bytearray(b[:-8])
     body[at] = GROUPS[group]
-    open(dst, "wb").write(bytes(body) + struct.pack("<Q", fnv1a(body)))
+    open(dst, "wb").write(sealed(body))
 
 
 if __name__ == "__main__":

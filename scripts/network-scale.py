@@ -4,6 +4,7 @@ of its logit, multiplied by FACTOR, as `train --units` would have written it (a 
 search without retraining). The scale is the float before the last byte of the body (the flags), and the body is
 sealed by its FNV-1a checksum (src/eval/network/mod.rs)."""
 import struct, sys
+from tengen_files import is_sealed, sealed
 if len(sys.argv) != 4:
     sys.exit('usage: network-scale.py IN.tgnn OUT.tgnn FACTOR')
 try:
@@ -15,13 +16,8 @@ if len(b) < 32:
     sys.exit('error: %s: not a network file' % sys.argv[1])
 at=len(b)-13
 s=struct.unpack_from('<f',b,at)[0]
-def fnv(bs):
-    h=0xcbf29ce484222325
-    for x in bs: h=((h^x)*0x100000001b3)&0xFFFFFFFFFFFFFFFF
-    return h
-if struct.unpack_from('<Q',b,len(b)-8)[0]!=fnv(b[:-8]):
+if not is_sealed(b):
     sys.exit('error: %s: not a network file with its checksum' % sys.argv[1])
 struct.pack_into('<f',b,at,s*factor)
-struct.pack_into('<Q',b,len(b)-8,fnv(b[:-8]))
-open(sys.argv[2],'wb').write(b)
+open(sys.argv[2],'wb').write(sealed(b[:-8]))
 print('scale', s, '->', s * factor)

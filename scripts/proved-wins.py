@@ -13,47 +13,13 @@ kept when that move too scores a proved win or is the one answer to a four. One 
 --list prints the cases (position, move, answer) without playing them.
 """
 
-import struct
 import subprocess
 import sys
 
+from tengen_files import read_tgr
+
 MATE_BOUND = 29_000
 LETTERS = "abcdefghijklmnopqrstuv"
-
-
-def read_tgr(path):
-    """The games of a .tgr file: (rule, names, moves, scores) each, moves as (x, y) from 0."""
-    data = open(path, "rb").read()
-    if data[:4] != b"TGR1":
-        raise SystemExit(f"{path}: not a .tgr file")
-    i, games = 4, []
-    while i < len(data):
-        if data[i] != 0xA7:
-            raise SystemExit(f"{path}: bad record at byte {i}")
-        rule, flags = data[i + 1], data[i + 4]
-        n = struct.unpack_from("<H", data, i + 6)[0]
-        i += 8
-        moves = [(v >> 5, v & 31) for v in struct.unpack_from(f"<{n}H", data, i)]
-        i += 2 * n
-        scores = None
-        if flags & 1:
-            scores = list(struct.unpack_from(f"<{n}h", data, i))
-            i += 2 * n
-        names = None
-        if flags & 2:
-            a = data[i]
-            black = data[i + 1 : i + 1 + a].decode()
-            i += 1 + a
-            b = data[i]
-            white = data[i + 1 : i + 1 + b].decode()
-            i += 1 + b
-            names = (black, white)
-        if flags & 4:
-            i += 2 * n
-        if flags & 8:
-            i += 2  # the forbidden point Black played after the last move
-        games.append((rule, names, moves, scores))
-    return games
 
 
 def name(p):
@@ -64,7 +30,7 @@ def cases(paths):
     """(position before the proving move, the move, the opponent's answer) for each drop of a proof."""
     found = []
     for path in paths:
-        for rule, names, moves, scores in read_tgr(path):
+        for rule, _result, names, moves, scores in read_tgr(path):
             if rule != 4 or not names or not scores:
                 continue
             side = 0 if names[0].startswith("tengen") else 1 if names[1].startswith("tengen") else None
