@@ -542,3 +542,32 @@ fn a_network_continued_keeps_its_scale_and_the_rows_its_data_never_reach() {
     assert!(kept > moved && moved > 0, "{kept} rows kept, {moved} moved");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_freestyle_network_starts_standards_training_and_renjus_does_not() {
+    use std::process::Command;
+    let bin = env!("CARGO_BIN_EXE_pbrain-tengen");
+    let dir = std::env::temp_dir().join(format!("tengen-regroup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let freestyle = format!("{root}/data/network/freestyle.tgnn");
+    let games = format!("{root}/data/games/gen0-standard.tgr");
+    let out_path = dir.join("standard.tgnn");
+    let out_name = out_path.to_str().expect("path");
+    // No epochs: the network written is the freestyle one read under standard's group (its tables and head).
+    let args = ["train", "--rule", "standard", "--init", &freestyle, "--epochs", "0", "--head-epochs", "0"];
+    let run = Command::new(bin).args(args).args(["--out", out_name, &games]).output().expect("runs");
+    let text = String::from_utf8_lossy(&run.stdout).to_string() + &String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success() && !text.contains("error:"), "{text}");
+    let from = Network::from_bytes(&std::fs::read(&freestyle).expect("the shipped network")).expect("reads");
+    let made = Network::from_bytes(&std::fs::read(&out_path).expect("written")).expect("reads back");
+    assert_eq!((from.group, made.group), (Group::Freestyle, Group::Standard));
+    assert!(made.tables == from.tables && made.w1 == from.w1 && made.w3 == from.w3 && made.b3 == from.b3);
+    // Renju's network has a table per colour and no one-table twin.
+    let renju = format!("{root}/data/network/renju.tgnn");
+    let args = ["train", "--rule", "standard", "--init", &renju, "--epochs", "0"];
+    let run = Command::new(bin).args(args).args(["--out", out_name, &games]).output().expect("runs");
+    let text = String::from_utf8_lossy(&run.stdout).to_string() + &String::from_utf8_lossy(&run.stderr);
+    assert!(text.contains("error:") && text.contains("renju network"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -266,7 +266,8 @@ A damaged library is read up to the damage: what was read is shown or written, t
         summary: "trains the network evaluation (or with --policy the move policy) from game files",
         usage: "usage: pbrain-tengen train [options] FILE...   (game files of one rule group)
   --rule R                     the rule group (default renju)
-  --init FILE                  continue a network: its K (unless --k), and rows the data never reach kept
+  --init FILE                  continue a network: its K (unless --k), and rows the data never reach kept;
+                               a freestyle network can start standard's and the other way (one table each)
   --out FILE                   where the network goes
   --epochs N, --batch N, --lr X   the optimiser
   --k K                        score points per unit of the logistic curve

@@ -91,10 +91,13 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
     let classical_params = eval_params(weights);
     // A network continued from (`--init`) keeps the K it was trained at (its scale over `--units`), so that its
     // logits and the classical base stay in the proportion it learned and its evaluation units do not move.
+    // Freestyle and standard share a shape, so either starts the other (`regrouped`); renju's stands alone.
     let init = match &c.init {
-        Some(path) => match Network::load(path) {
-            Ok(net) if net.group == group => Some(net),
-            Ok(net) => return writeln!(out, "error: {path} is a {} network, not {}", net.group.name(), group.name()),
+        Some(path) => match Network::load(path).map(|net| (net, net.regrouped(group))) {
+            Ok((_, Some(net))) => Some(net),
+            Ok((net, None)) => {
+                return writeln!(out, "error: {path} is a {} network, not {}", net.group.name(), group.name());
+            }
             Err(e) => return writeln!(out, "error: {e}"),
         },
         None => None,
@@ -128,7 +131,7 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
         repeat: c.choice_repeat,
     });
     let mut model = match init {
-        Some(net) => Model::from_network(net),
+        Some(net) => Model::from_network(&net),
         None => Model::random(group, c.options.seed),
     };
     // A network trained on all points can start one that pools the empty points alone (their rows are the same).

@@ -155,6 +155,14 @@ impl Network {
         }
     }
 
+    /// The same network serving `group` instead, where the two groups share a shape (freestyle and standard: one
+    /// table for both colours), so that one can start the other's training; `None` to or from renju, whose two
+    /// tables have no one-table twin.
+    #[must_use]
+    pub fn regrouped(&self, group: Group) -> Option<Network> {
+        (group.tables() == self.group.tables()).then(|| Network { group, ..self.clone() })
+    }
+
     /// The table of the view of colour `view`.
     #[inline(always)]
     #[must_use]
@@ -476,6 +484,25 @@ mod tests {
             assert_eq!((back.residual, back.empty_only), (residual, empty_only));
             assert_eq!(back.header, net.header);
         }
+    }
+
+    #[test]
+    fn freestyle_and_standard_networks_regroup_but_renju_does_not() {
+        let renju = sample_net();
+        let mut freestyle = Network { group: Group::Freestyle, ..renju.clone() };
+        freestyle.tables.truncate(1);
+        let standard = freestyle.regrouped(Group::Standard).expect("one table each");
+        assert_eq!(standard.group, Group::Standard);
+        assert!(Network { group: Group::Freestyle, ..standard.clone() } == freestyle, "only the group changes");
+        // Written out, the two files differ in the group byte and the checksum alone.
+        let (a, b) = (freestyle.to_bytes(), standard.to_bytes());
+        assert_eq!(a.len(), b.len());
+        let body: Vec<usize> = (0..a.len() - 8).filter(|&i| a[i] != b[i]).collect();
+        assert!(body.len() == 1 && (a[body[0]], b[body[0]]) == (0, 1), "{body:?}");
+        assert_eq!(Network::from_bytes(&b).expect("reads back").group, Group::Standard);
+        assert!(renju.regrouped(Group::Standard).is_none());
+        assert!(renju.regrouped(Group::Freestyle).is_none());
+        assert!(standard.regrouped(Group::Renju).is_none());
     }
 
     #[test]
