@@ -559,8 +559,8 @@ fn a_freestyle_network_starts_standards_training_and_renjus_does_not() {
     let run = Command::new(bin).args(args).args(["--out", out_name, &games]).output().expect("runs");
     let text = String::from_utf8_lossy(&run.stdout).to_string() + &String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success() && !text.contains("error:"), "{text}");
-    let from = Network::from_bytes(&std::fs::read(&freestyle).expect("the shipped network")).expect("reads");
-    let made = Network::from_bytes(&std::fs::read(&out_path).expect("written")).expect("reads back");
+    let from = Network::load(&freestyle).expect("the shipped network");
+    let made = Network::load(out_name).expect("the written network");
     assert_eq!((from.group, made.group), (Group::Freestyle, Group::Standard));
     assert!(made.tables == from.tables && made.w1 == from.w1 && made.w3 == from.w3 && made.b3 == from.b3);
     // Renju's network has a table per colour and no one-table twin.
