@@ -73,8 +73,13 @@ Each position line gets one answer line: win <moves>, none or unknown.",
         name: "bench",
         summary: "the search's node signature and speed on fixed positions",
         usage: "usage: pbrain-tengen bench [DEPTH]
+       pbrain-tengen bench --census [--nodes N] [--file FILE] [--params FILE]
 Searches fixed renju, freestyle and standard positions to fixed depths on one thread; the last line is
-<N> nodes <NPS> nps, N being the same on every machine for the same search.",
+<N> nodes <NPS> nps, N being the same on every machine for the same search. With --census, every position
+(the bench's, or one a line of FILE: moves, Black first, an optional rule word first) is searched to N nodes
+(default 1000000) as self-play searches, then 'name<TAB>value' lines tell where the nodes went: by remaining
+depth, forced nodes, leaf probes, quiescence, the root's and late solvers, re-searches, nodes and time to each
+depth (scripts/census.sh sets two builds side by side).",
     },
     Command {
         name: "match",
@@ -184,7 +189,9 @@ usage: pbrain-tengen agree --paired A[,A2] B[,B2] [--games DIR...] [--judged FIL
   --concurrency K          games at a time (default 1)
   --record FILE            append every game to a game file (.tgr) for training
   --resume                 go on with a run that stopped: the complete games FILE holds are not played again
-  --openings renju26|varied   the 26 renju openings, or varied openings near the centre
+  --openings renju26|varied|FILE   the 26 renju openings, varied openings near the centre, or a file's
+                           (one a line, as match --openings reads them; each serves a pair of games)
+  --sprt ELO0,ELO1[,A,B]   stop once the pentanomial SPRT decides (--games: the most games)
   --random-plies K         random moves after the opening (default 0)
   --seed S                 the seed of the openings and random moves (default 1)
   --shard I/N              play only shard I of N (a block of the game pairs; the game file keeps the run's order)",

@@ -15,13 +15,15 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 mod bench;
+mod census;
 mod memory;
 mod negotiate;
 mod opening;
 mod outlook;
 
 pub use crate::openings::RENJU_OPENINGS;
-pub use bench::{BenchLine, bench};
+pub use bench::{BENCH, BenchLine, bench};
+pub use census::{CensusRun, Iteration, census, read_positions, summary as census_summary};
 pub use memory::minimum_bytes;
 pub use opening::{Swap2Decision, opening_scorer};
 pub use outlook::{Calibration, Outlook};
@@ -492,6 +494,7 @@ impl Engine {
                 exclude: &found,
                 only: None,
                 proved: proved && i == 1,
+                census: None,
             };
             let report = search(&self.pb, side, &self.table, &limits, &self.settings.search, &mut on_iteration);
             let Some(best) = report.best.filter(|b| !found.contains(b)) else { break };

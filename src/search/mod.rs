@@ -7,6 +7,7 @@
 //! moves are ply 1) scores `MATE - p`; a loss the reverse; a draw 0.
 
 mod busy;
+mod census;
 mod guard;
 mod history;
 pub mod params;
@@ -24,6 +25,7 @@ use crate::pattern::PatternBoard;
 use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions};
 use crate::types::{Color, Pos};
 use busy::Busy;
+pub use census::{CENSUS_DEPTHS, Census, CensusSink};
 use guard::Guard;
 use params::ROOT_VCF_NODES;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -65,6 +67,8 @@ pub struct SearchLimits<'a> {
     /// proof holds against every answer), and the root's VCT gets a larger share of the time to find the win again
     /// ([`params::Params::proved_vct_percent`]).
     pub proved: bool,
+    /// Where the search adds its census (what its nodes were spent on), if one is asked for.
+    pub census: Option<&'a CensusSink>,
 }
 
 /// The deadline and node cap of the root's VCT: a share of the optimum, never all of it (a sixth or so), or most of
@@ -87,7 +91,15 @@ fn root_vct_budget(
             start + optimum / params.root_vct_div.max(1) as u32
         }
     });
-    (deadline.or(limits.maximum), solver_cap(by_time, params.root_vct_kilonodes, solver_nodes))
+    let nodes = solver_cap(by_time, params.root_vct_kilonodes, solver_nodes);
+    (deadline.or(limits.maximum), node_share(limits.nodes, nodes, params.root_vct_div))
+}
+
+/// A root threat solver's node cap `nodes` in a search of `node_limit` nodes (0: none): at most the limit divided
+/// by `div`, as its share of a turn's time is the optimum divided by it, so that the solvers run inside the search's
+/// budget (their nodes count as the search's) and a search at a few thousand nodes is not a solver's; at least one.
+fn node_share(node_limit: u64, nodes: u64, div: i32) -> u64 {
+    if node_limit == 0 { nodes } else { nodes.min(node_limit / div.max(1) as u64).max(1) }
 }
 
 /// Whether the root's VCT gets a proved position's share of the time ([`params::Params::proved_vct_percent`]): not in
@@ -107,7 +119,8 @@ fn late_vct_nodes(limits: &SearchLimits, params: &params::Params, solver_nodes: 
     if proved_share(limits, params) {
         0
     } else {
-        solver_cap(bounded_by_time(limits), params.late_vct_kilonodes, solver_nodes)
+        let nodes = solver_cap(bounded_by_time(limits), params.late_vct_kilonodes, solver_nodes);
+        node_share(limits.nodes, nodes, params.late_vct_div)
     }
 }
 
@@ -263,7 +276,9 @@ pub fn search(
         root_moves: &moves,
         busy: Busy::new(helpers > 0),
         guard: Guard::default(),
+        census: limits.census,
     };
+    let mut root_census = Census::default();
     let (mut best, searched) = std::thread::scope(|scope| {
         for id in 1..=helpers {
             let shared = &shared;
@@ -280,8 +295,13 @@ pub fn search(
         let quick = (|| {
             if options.threats && !excluding {
                 let threat_limits = |nodes| Limits { nodes, deadline: limits.maximum, abort: external };
-                let vcf_options = VcfOptions { limits: threat_limits(ROOT_VCF_NODES), ..VcfOptions::default() };
-                if let Solution::Win(line) = Vcf::new(side, vcf_options).solve(&mut board) {
+                let vcf_nodes = node_share(limits.nodes, ROOT_VCF_NODES, options.params.root_vct_div);
+                let vcf_options = VcfOptions { limits: threat_limits(vcf_nodes), ..VcfOptions::default() };
+                let mut vcf = Vcf::new(side, vcf_options);
+                let solution = vcf.solve(&mut board);
+                total.fetch_add(vcf.stats().nodes, Ordering::Relaxed);
+                root_census.root_vcf = vcf.stats().nodes;
+                if let Solution::Win(line) = solution {
                     return Some(Report::quick(line.first().copied(), MATE - line.len() as i32, line, "vcf", start));
                 }
                 let (vct_deadline, vct_nodes) = root_vct_budget(limits, &options.params, options.solver_nodes, start);
@@ -289,6 +309,8 @@ pub fn search(
                 let vct_start = Instant::now();
                 let mut vct = Vct::new(side, VctOptions { limits: vct_limits, ..VctOptions::default() });
                 let solution = vct.solve(&mut board);
+                total.fetch_add(vct.stats().nodes, Ordering::Relaxed);
+                root_census.root_vct = vct.stats().nodes;
                 log::debug!(
                     "root vct: {} nodes, {} ms (the search's {} ms), won {}",
                     vct.stats().nodes,
@@ -336,8 +358,13 @@ pub fn search(
         );
         (best, true)
     });
+    if let Some(sink) = limits.census
+        && let Ok(mut census) = sink.lock()
+    {
+        census.add(&root_census);
+    }
     if !searched {
-        return Report { elapsed: start.elapsed(), ..best };
+        return Report { elapsed: start.elapsed(), nodes: total.load(Ordering::Relaxed), ..best };
     }
     // With helpers, once all have stopped, the threads vote (the main thread without a completed iteration votes
     // for the heuristic move).
@@ -408,6 +435,8 @@ pub(crate) struct Shared<'a> {
     busy: Busy,
     /// The root's guard: the moves checked for an opponent's VCT after them, and the ones refuted.
     guard: Guard,
+    /// Where each thread adds its census at the end, if one is asked for.
+    census: Option<&'a CensusSink>,
 }
 
 #[cfg(test)]
@@ -429,14 +458,17 @@ mod tests {
         let (deadline, nodes) = root_vct_budget(&proved, &params, memory, start);
         assert_eq!(nodes, memory);
         assert_eq!(deadline, Some(start + Duration::from_secs(600) * params.proved_vct_percent as u32 / 100));
-        // Bounded by nodes (the clock only a backstop): the plain cap and share, proved or not.
+        // Bounded by nodes (the clock only a backstop): the plain cap and share, proved or not, within the node
+        // limit's share (a sixth of 20,000 nodes; all of the cap at a million).
         for limits in [timed, proved] {
             let by_nodes = SearchLimits { nodes: 20_000, ..limits };
             let (deadline, nodes) = root_vct_budget(&by_nodes, &params, memory, start);
-            assert_eq!(nodes, capped);
+            assert_eq!(nodes, 20_000 / params.root_vct_div as u64);
+            let by_many = SearchLimits { nodes: 1_000_000, ..limits };
+            assert_eq!(root_vct_budget(&by_many, &params, memory, start).1, capped);
             assert_eq!(deadline, Some(start + Duration::from_secs(600) / params.root_vct_div as u32));
             // A smaller memory caps every budget.
-            assert_eq!(root_vct_budget(&by_nodes, &params, 5_000, start).1, 5_000);
+            assert_eq!(root_vct_budget(&by_nodes, &params, 2_000, start).1, 2_000);
             assert_eq!(root_vct_budget(&limits, &params, 5_000, start).1, 5_000);
         }
         // Bounded by depth, or without an optimum: the plain cap.
@@ -471,7 +503,9 @@ mod tests {
         assert_eq!(late_vct_nodes(&timed, &params, memory), memory);
         assert_eq!(late_vct_nodes(&proved, &params, memory), 0);
         let by_nodes = SearchLimits { nodes: 200_000, ..proved };
-        assert_eq!(late_vct_nodes(&by_nodes, &params, memory), capped);
+        assert_eq!(late_vct_nodes(&by_nodes, &params, memory), 200_000 / params.late_vct_div as u64);
+        let by_many = SearchLimits { nodes: 100_000_000, ..proved };
+        assert_eq!(late_vct_nodes(&by_many, &params, memory), capped);
         let off = params::Params { proved_vct_percent: 0, ..params };
         assert_eq!(late_vct_nodes(&proved, &off, memory), memory);
         // A search that leaves root moves out tries no root VCT, so the late one stays.

@@ -4,6 +4,7 @@
 mod quiesce;
 mod solvers;
 
+use super::census::{Census, bucket};
 use super::history::History;
 use super::params::DEFER_DEPTH;
 use super::picker::MovePicker;
@@ -80,6 +81,10 @@ pub struct Worker<'a> {
     tracks_improving: bool,
     /// The depth of the iteration under way (the four extension stops at twice it from the root).
     root_depth: i32,
+    /// What this thread's nodes were spent on, added to the search's census at the end.
+    census: Census,
+    /// Nodes counted before the last flush into the shared total (with `nodes`, this thread's count so far).
+    flushed: u64,
 }
 
 impl<'a> Worker<'a> {
@@ -120,7 +125,24 @@ impl<'a> Worker<'a> {
                 p.lmp_power > 0 || p.rfp_improving > 0 || p.lmr_worsening > 0
             },
             root_depth: 0,
+            census: Census::default(),
+            flushed: 0,
         }
+    }
+
+    /// This thread's nodes so far.
+    fn node_count(&self) -> u64 {
+        self.flushed + self.nodes
+    }
+
+    /// Adds this thread's census to the search's, where one is asked for.
+    fn report_census(&mut self) {
+        if let Some(sink) = self.shared.census
+            && let Ok(mut census) = sink.lock()
+        {
+            census.add(&self.census);
+        }
+        self.census = Census::default();
     }
 
     /// The static evaluation of the position for `side`, to move: the network's when one evaluates, else the
@@ -186,6 +208,9 @@ impl<'a> Worker<'a> {
                 if self.stopped {
                     break value;
                 }
+                if (value <= alpha && alpha > -INFINITE) || (value >= beta && beta < INFINITE) {
+                    self.census.aspiration_fails += 1;
+                }
                 if value <= alpha && alpha > -INFINITE {
                     alpha = (alpha - delta).max(-INFINITE);
                     delta *= 2;
@@ -248,10 +273,13 @@ impl<'a> Worker<'a> {
                 break; // a proven result: deeper iterations would find the same
             }
         }
+        self.flush_nodes();
+        self.report_census();
     }
 
     fn flush_nodes(&mut self) {
         self.shared.total.fetch_add(self.nodes, Ordering::Relaxed);
+        self.flushed += self.nodes;
         self.nodes = 0;
     }
 
@@ -298,6 +326,7 @@ impl<'a> Worker<'a> {
         // 1. Bookkeeping: the node count, the clock, a full board or the stone limit.
         self.stack.at_mut(ply).pv.clear();
         self.nodes += 1;
+        self.census.by_depth[bucket(depth)] += 1;
         if self.nodes >= 1024 {
             self.poll();
         }
@@ -363,6 +392,10 @@ impl<'a> Worker<'a> {
         if moves.is_empty() {
             return 0;
         }
+        if forced {
+            self.census.forced += 1;
+            self.census.forced_single += u64::from(moves.len() == 1);
+        }
         if ply >= MAX_PLY - 2 {
             return self.evaluate(side);
         }
@@ -391,6 +424,7 @@ impl<'a> Worker<'a> {
                     Bound::Upper => score <= alpha,
                 };
                 if cut {
+                    self.census.tt_cuts += 1;
                     return score;
                 }
             }
@@ -541,9 +575,11 @@ impl<'a> Worker<'a> {
                 let late = i >= self.reductions.move_limit(depth, improving);
                 let idle = depth <= p.idle_depth && own == Pattern4::None && theirs == Pattern4::None;
                 if late || idle {
+                    self.census.pruned_by_depth[bucket(depth)] += 1;
                     continue;
                 }
             }
+            self.census.moves_by_depth[bucket(depth)] += 1;
             self.place(m, side);
             // A four costs `four_ext` plies less (its block is forced), within twice the iteration's depth.
             let four = own >= Pattern4::Block4 && ply < 2 * self.root_depth.max(1) as usize;
@@ -590,10 +626,16 @@ impl<'a> Worker<'a> {
                 };
                 let mut score = -self.node::<NonPv>(new_depth - reduction, ply + 1, -alpha - 1, -alpha, opp, true);
                 if score > alpha && reduction > 0 {
+                    let before = self.node_count();
                     score = -self.node::<NonPv>(new_depth, ply + 1, -alpha - 1, -alpha, opp, !cut);
+                    self.census.researches += 1;
+                    self.census.research_nodes += self.node_count() - before;
                 }
                 if N::PV && score > alpha && score < beta {
+                    let before = self.node_count();
                     score = -self.node::<Pv>(new_depth, ply + 1, -beta, -alpha, opp, false);
+                    self.census.pv_researches += 1;
+                    self.census.pv_research_nodes += self.node_count() - before;
                 }
                 score
             };

@@ -15,7 +15,7 @@ mod game;
 
 use crate::engine::{RENJU_OPENINGS, opening_scorer};
 use crate::eval::{EvalChoice, WeightsRef};
-use crate::matches::{Shard, elo_estimate};
+use crate::matches::{Decision, Shard, Sprt, elo_estimate, elo_pentanomial};
 use crate::openings::{GenOptions, random_openings};
 use crate::records::{GameRecord, append_game_file, resume_game_file, write_game};
 use crate::search::params::Params;
@@ -25,7 +25,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -60,16 +60,18 @@ impl Default for Player {
 }
 
 /// Where the games start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OpeningChoice {
     /// The 26 renju openings in order, each twice.
     Renju26,
     /// Per pair of games: a renju opening under a random symmetry, or a random balanced opening.
     Varied,
+    /// The openings of a file in order, each twice, from the first again when the games outnumber them.
+    Listed(Vec<Vec<Pos>>),
 }
 
 /// A self-play match.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Match {
     /// The rule.
     pub rule: Rule,
@@ -104,6 +106,10 @@ pub struct Match {
     /// ones the run would have played. The report counts the games this run plays; the game file holds them
     /// all.
     pub resume: bool,
+    /// The sequential probability ratio test that stops the run once it decides (`--games` then the most games
+    /// played), on the pentanomial counts of the game pairs (the two games of an opening, colours swapped). A resumed
+    /// run counts the games already in its file.
+    pub sprt: Option<Sprt>,
 }
 
 impl Default for Match {
@@ -124,6 +130,7 @@ impl Default for Match {
             seed: 1,
             shard: None,
             resume: false,
+            sprt: None,
         }
     }
 }
@@ -134,11 +141,38 @@ struct Tally {
     wins: usize,
     losses: usize,
     draws: usize,
+    /// Game pairs by A's points in them (0, ½, 1, 1½, 2: index 0 to 4).
+    penta: [usize; 5],
+    /// A's score in the first game of a pair whose second has not ended, by pair.
+    halves: BTreeMap<usize, f32>,
     slowest: Duration,
     moves: usize,
     answers: usize,
     thought: Duration,
     searched: (usize, Duration),
+}
+
+impl Tally {
+    /// Counts game `game`'s result, Black's score `black`: A's win, loss or draw, and the pair when both its games
+    /// have ended (true then).
+    fn add(&mut self, game: usize, black: f32) -> bool {
+        let a = if game % 2 == 0 { black } else { 1.0 - black };
+        match a {
+            x if x > 0.75 => self.wins += 1,
+            x if x < 0.25 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+        match self.halves.remove(&(game / 2)) {
+            Some(other) => {
+                self.penta[((a + other) * 2.0).round().clamp(0.0, 4.0) as usize] += 1;
+                true
+            }
+            None => {
+                self.halves.insert(game / 2, a);
+                false
+            }
+        }
+    }
 }
 
 /// The opening of each pair of games.
@@ -148,8 +182,10 @@ pub fn openings(m: &Match) -> Vec<Vec<Pos>> {
         let text = RENJU_OPENINGS[i % RENJU_OPENINGS.len()];
         text.split_whitespace().filter_map(|w| Pos::parse(w, 15).ok()).map(|p| p.transform(15, symmetry)).collect()
     };
-    match m.openings {
+    match &m.openings {
         OpeningChoice::Renju26 => (0..pairs).map(|i| renju(i, 0)).collect(),
+        OpeningChoice::Listed(list) if !list.is_empty() => (0..pairs).map(|i| list[i % list.len()].clone()).collect(),
+        OpeningChoice::Listed(_) => Vec::new(),
         OpeningChoice::Varied => {
             let mut rng = StdRng::seed_from_u64(m.seed);
             // Three stones near the centre make a few hundred distinct openings: a pool of 64 serves every pair.
@@ -195,11 +231,19 @@ pub fn run(m: &Match, out: &mut dyn Write) -> io::Result<()> {
     // This shard's games (all of them unsharded), in the run's order: the game file keeps that order whatever order
     // the games end in, so the shards' files joined in shard order are the unsharded run's file.
     let mut games: Vec<usize> = (0..m.games).filter(|&g| m.shard.is_none_or(|s| s.plays(m.games, g))).collect();
+    let mut t = Tally::default();
     let (mut record, done) = match &m.record {
         Some(path) if m.resume => {
             let (file, done) = resume_game_file(std::path::Path::new(path), games.len(), m.rule, BOARD_SIZE)?;
             if done > 0 {
                 writeln!(out, "resumed: {done} of the run's {} games are in {path}; the rest follow", games.len())?;
+                if m.sprt.is_some() {
+                    // The test goes on from the games already played.
+                    let held = crate::records::read_games(&[path], &mut io::sink()).map_err(io::Error::other)?;
+                    for (record, &game) in held.iter().zip(&games).take(done) {
+                        t.add(game, record.outcome.black_score());
+                    }
+                }
             }
             (Some(file), done)
         }
@@ -209,18 +253,21 @@ pub fn run(m: &Match, out: &mut dyn Write) -> io::Result<()> {
     games.drain(..done);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(m.concurrency).build().map_err(io::Error::other)?;
     let (tx, rx) = mpsc::channel::<(usize, Played)>();
-    let mut t = Tally::default();
+    // Set once the SPRT decides: no game starts after it (the ones under way end and count).
+    let decided = AtomicBool::new(m.sprt.is_some_and(|s| s.decide(&t.penta) != Decision::Continue));
     let mut failed = None;
     // Games ended but not yet in the file, and how many of `games` are.
     let mut waiting: BTreeMap<usize, GameRecord> = BTreeMap::new();
     let mut recorded = 0;
     std::thread::scope(|scope| {
-        let (openings, games) = (&openings, &games);
+        let (openings, games, decided) = (&openings, &games, &decided);
         scope.spawn(move || {
             // Games are taken in order, one per free worker, so they also end roughly in order.
             let next = AtomicUsize::new(0);
             pool.broadcast(|_| {
-                while let Some(&game) = games.get(next.fetch_add(1, Ordering::Relaxed)) {
+                while !decided.load(Ordering::Relaxed)
+                    && let Some(&game) = games.get(next.fetch_add(1, Ordering::Relaxed))
+                {
                     let (black, white) = if game % 2 == 0 { (m.a, m.b) } else { (m.b, m.a) };
                     let played = play_game(m, &openings[game / 2], [black, white], m.seed.wrapping_add(game as u64));
                     // The receiver outlives the senders: a send cannot fail.
@@ -232,11 +279,12 @@ pub fn run(m: &Match, out: &mut dyn Write) -> io::Result<()> {
         // Lines and records are written here, as games end.
         for (game, played) in rx {
             let a_black = game % 2 == 0;
-            match (played.end, a_black) {
-                (End::Draw(_), _) => t.draws += 1,
-                (End::BlackWins(_), true) | (End::WhiteWins(_), false) => t.wins += 1,
-                _ => t.losses += 1,
-            }
+            let black = match played.end {
+                End::BlackWins(_) => 1.0,
+                End::WhiteWins(_) => 0.0,
+                End::Draw(_) => 0.5,
+            };
+            let paired = t.add(game, black);
             t.slowest = t.slowest.max(played.slowest);
             t.moves += played.moves;
             t.answers += played.moves; // a random move takes no time: it counts as an answer of 0 ms
@@ -258,6 +306,23 @@ pub fn run(m: &Match, out: &mut dyn Write) -> io::Result<()> {
                 played.moves,
                 played.slowest.as_millis()
             )
+            .and_then(|()| match m.sprt {
+                Some(sprt) if paired => {
+                    let (low, high) = sprt.bounds();
+                    let verdict = sprt.decide(&t.penta);
+                    if verdict != Decision::Continue {
+                        decided.store(true, Ordering::Relaxed);
+                    }
+                    writeln!(
+                        out,
+                        "sprt: {} pairs {:?}, LLR {:.2} ({low:.2}, {high:.2})",
+                        t.penta.iter().sum::<usize>(),
+                        t.penta,
+                        sprt.llr(&t.penta)
+                    )
+                }
+                _ => Ok(()),
+            })
             .and_then(|()| out.flush())
             .and_then(|()| {
                 let Some(file) = record.as_mut() else { return Ok(()) };
@@ -289,6 +354,28 @@ pub fn run(m: &Match, out: &mut dyn Write) -> io::Result<()> {
         peak_memory()
     )?;
     writeln!(out, "Elo of A vs B: {elo:+.0} +/- {margin:.0} (95%)")?;
+    let pairs: usize = t.penta.iter().sum();
+    if pairs > 0 {
+        let (elo, margin) = elo_pentanomial(&t.penta);
+        writeln!(out, "Pentanomial {:?} of {pairs} pairs: Elo {elo:+.1} +/- {margin:.1} (95%)", t.penta)?;
+    }
+    if let Some(sprt) = m.sprt {
+        let verdict = match sprt.decide(&t.penta) {
+            Decision::H1 => "H1 accepted",
+            Decision::H0 => "H0 accepted",
+            Decision::Continue => "undecided",
+        };
+        let (low, high) = sprt.bounds();
+        writeln!(
+            out,
+            "SPRT [{}, {}] alpha {} beta {}: LLR {:.2} ({low:.2}, {high:.2}): {verdict}",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            sprt.llr(&t.penta)
+        )?;
+    }
     writeln!(out, "Score of A vs B: {} - {} - {}", t.wins, t.losses, t.draws)
 }
 

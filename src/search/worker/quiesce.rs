@@ -12,6 +12,7 @@ use crate::types::Color;
 impl Worker<'_> {
     /// A leaf: the quiescence search from the static evaluation.
     pub(super) fn leaf(&mut self, ply: usize, side: Color, alpha: i32, beta: i32) -> i32 {
+        self.census.leaves += 1;
         let eval = self.evaluate(side).clamp(-EVAL_LIMIT, EVAL_LIMIT);
         self.quiesce(ply, side, alpha, beta, eval)
     }
@@ -31,7 +32,10 @@ impl Worker<'_> {
             let before = vcf.stats().nodes;
             let solution = vcf.solve_within(&mut self.pb, self.options.params.leaf_vcf_nodes.max(0) as u64);
             // The probe is this search's quiescence search: its nodes are nodes of the search.
-            self.nodes += vcf.stats().nodes - before;
+            let probed = vcf.stats().nodes - before;
+            self.nodes += probed;
+            self.census.leaf_probes += 1;
+            self.census.probe_nodes += probed;
             if let Solution::Win(line) = solution {
                 let score = MATE - (ply + line.len()) as i32;
                 self.stack.at_mut(ply).pv = line;
@@ -67,6 +71,7 @@ impl Worker<'_> {
                 continue;
             }
             self.nodes += 1;
+            self.census.quiescence += 1;
             self.place(m, side);
             let Some(block) = self.pb.five_points(side).next() else {
                 self.take_back(m);
@@ -131,6 +136,7 @@ mod tests {
             root_moves: &[],
             busy: Busy::new(false),
             guard: Guard::default(),
+            census: None,
         };
         let params = Params { qs_fours, ..Params::DEFAULT };
         let options = SearchOptions { eval: EvalChoice::Classical, params, ..SearchOptions::default() };

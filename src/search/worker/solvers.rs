@@ -20,7 +20,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Whether the opponent has a VCT after the root move `m`, found by `deadline` (never past the search's
-    /// maximum) within the guard's nodes, and `m` is left out (see `Verdict`). Its nodes are not the search's.
+    /// maximum) within the guard's nodes, and `m` is left out (see `Verdict`). Its nodes count as the search's.
     pub(super) fn guard_refutes(&mut self, m: Pos, deadline: Instant) -> bool {
         let limits = self.between_iterations(self.options.params.guard_kilonodes.max(1) as u64 * 1000, deadline);
         let side = self.root_side;
@@ -28,6 +28,8 @@ impl<'a> Worker<'a> {
         self.pb.make(m, side);
         let (line, nodes) = self.vct_line(side.opponent(), limits);
         let refuted = line.is_some();
+        self.nodes += nodes;
+        self.census.guard += nodes;
         self.pb.undo();
         log::debug!("guard: {nodes} nodes, {} ms, refuted {refuted}", start.elapsed().as_millis());
         self.shared.guard.record(&self.options.params, m, refuted) == Verdict::Refuted
@@ -50,11 +52,14 @@ impl<'a> Worker<'a> {
 
     /// The root's VCT for the side to move until `deadline` (the manager's, never past the search's maximum) and
     /// within the late VCT's nodes (all the memory allows in a search bounded by time): its line when it wins. Its
-    /// nodes are not the search's (the root's first VCT's are not either).
+    /// nodes count as the search's (the root's first VCT's do too).
     pub(super) fn late_vct(&mut self, deadline: Instant) -> Option<Vec<Pos>> {
         let limits = self.between_iterations(self.shared.late_vct_nodes, deadline);
         let start = Instant::now();
         let (line, nodes) = self.vct_line(self.root_side, limits);
+        self.nodes += nodes;
+        self.census.late_vct += nodes;
+        self.flush_nodes();
         let line = line.filter(|line| !line.is_empty());
         log::debug!("late vct: {nodes} nodes, {} ms, won {}", start.elapsed().as_millis(), line.is_some());
         line
@@ -94,6 +99,7 @@ impl<'a> Worker<'a> {
         };
         let (line, nodes) = self.vct_line(side, limits);
         self.nodes += nodes;
+        self.census.tree_vct += nodes;
         if self.shared.stop.load(Ordering::Relaxed) {
             return None; // a stopped probe proves nothing and is not remembered
         }
