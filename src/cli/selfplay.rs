@@ -59,6 +59,7 @@ pub fn parse_selfplay(args: &[String]) -> Result<Match, String> {
                 }
             }
             "--random-plies" => m.random_plies = number("move count")? as usize,
+            "--opening-plies" => m.opening_plies = number("move count")? as usize,
             "--seed" => m.seed = number("seed")?,
             "--shard" => m.shard = Some(Shard::parse(&value()?)?),
             "--sprt" => m.sprt = Some(crate::matches::Sprt::parse(&value()?)?),

@@ -193,6 +193,7 @@ usage: pbrain-tengen agree --paired A[,A2] B[,B2] [--games DIR...] [--judged FIL
                            (one a line, as match --openings reads them; each serves a pair of games)
   --sprt ELO0,ELO1[,A,B]   stop once the pentanomial SPRT decides (--games: the most games)
   --random-plies K         random moves after the opening (default 0)
+  --opening-plies K        K random good moves added to each pair's opening, the same in both of its games
   --seed S                 the seed of the openings and random moves (default 1)
   --shard I/N              play only shard I of N (a block of the game pairs; the game file keeps the run's order)",
     },

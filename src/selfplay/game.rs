@@ -10,7 +10,7 @@ use crate::pattern::{MoveOutcome, PatternBoard};
 use crate::records::{GameRecord, NO_SCORE, Outcome};
 use crate::search::MATE;
 use crate::search::time::Clock;
-use crate::types::{Color, Pos};
+use crate::types::{Color, Pos, Rule};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::time::{Duration, Instant};
@@ -41,6 +41,27 @@ fn random_good_move(pb: &mut PatternBoard, side: Color, weights: &WeightsRef, rn
     moves.sort_by_key(|&m| (std::cmp::Reverse(order_value(pb, side, m, weights)), m.index()));
     moves.truncate(4);
     (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
+}
+
+/// Adds up to `plies` moves to `opening` (on self-play's board under `rule`), each a random good move of the side to
+/// move ([`random_good_move`] with the default ordering tables); stops early where a side must answer a threat or the
+/// opening cannot be set up.
+pub(super) fn extend_opening(opening: &mut Vec<Pos>, rule: Rule, plies: usize, rng: &mut StdRng) {
+    let Ok(mut pb) = PatternBoard::new(BOARD_SIZE, rule) else { return };
+    let mut side = Color::Black;
+    for &p in opening.iter() {
+        if !pb.board().is_empty(p) {
+            return;
+        }
+        pb.make(p, side);
+        side = side.opponent();
+    }
+    for _ in 0..plies {
+        let Some(p) = random_good_move(&mut pb, side, &WeightsRef::default(), rng) else { return };
+        pb.make(p, side);
+        opening.push(p);
+        side = side.opponent();
+    }
 }
 
 /// The two engines and the referee of a game, and its record so far.

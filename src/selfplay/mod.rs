@@ -97,6 +97,10 @@ pub struct Match {
     pub openings: OpeningChoice,
     /// Moves after the opening in which a side may play a random good move.
     pub random_plies: usize,
+    /// Moves added to each pair's opening, each a random one among the four the ordering likes best (fewer where a
+    /// side must answer a threat), drawn from the seed and the pair: both games of a pair start from the same
+    /// position, and a short list of openings serves many pairs without repeating a game.
+    pub opening_plies: usize,
     /// The seed of every random choice.
     pub seed: u64,
     /// Play only this shard's games (a block of the game pairs, numbered and seeded as in the whole run).
@@ -127,6 +131,7 @@ impl Default for Match {
             record: None,
             openings: OpeningChoice::Renju26,
             random_plies: 0,
+            opening_plies: 0,
             seed: 1,
             shard: None,
             resume: false,
@@ -175,8 +180,25 @@ impl Tally {
     }
 }
 
-/// The opening of each pair of games.
+/// The opening of each pair of games, with its `opening_plies` random moves.
 pub fn openings(m: &Match) -> Vec<Vec<Pos>> {
+    let chosen = chosen_openings(m);
+    if m.opening_plies == 0 {
+        return chosen;
+    }
+    chosen
+        .into_iter()
+        .enumerate()
+        .map(|(pair, mut moves)| {
+            let mut rng = StdRng::seed_from_u64(m.seed ^ (pair as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            game::extend_opening(&mut moves, m.rule, m.opening_plies, &mut rng);
+            moves
+        })
+        .collect()
+}
+
+/// The opening of each pair of games, as chosen.
+fn chosen_openings(m: &Match) -> Vec<Vec<Pos>> {
     let pairs = m.games.div_ceil(2);
     let renju = |i: usize, symmetry: usize| -> Vec<Pos> {
         let text = RENJU_OPENINGS[i % RENJU_OPENINGS.len()];
