@@ -316,6 +316,19 @@ tunables! {
     /// Plies more of late-move reduction at an expected cut node: a non-PV node searched with a null window as a
     /// late move's reduced search, or as the first answer of an expected all node (issue 73, idea 6).
     cut_lmr = 0 in 0..=3 step 1.0 Trial;
+    // Issue 97's trials: the table and the ordering.
+    /// The leaves read and write the table (0: a leaf returns before the probe): a non-PV leaf whose entry's bound
+    /// decides against the window returns its score, and every leaf stores its quiescence result at depth 0.
+    leaf_tt = 0 in 0..=1 step 1.0 Trial;
+    /// A node that fails low stores no move in the table, so that the move there before is kept (0: the best of the
+    /// failed moves is stored over it).
+    fail_low_keep = 0 in 0..=1 step 1.0 Trial;
+    /// A node clears the killers of the ply two below it when it is entered, so that its grandchildren order by
+    /// killers found under it (0: killers stay from anywhere at that ply).
+    clear_killers = 0 in 0..=1 step 1.0 Trial;
+    /// A cut-off from the table's entry rewards the history of the entry's move where it is quiet, as a searched
+    /// quiet cut-off does (0: only searched cut-offs teach the history).
+    tt_cut_history = 0 in 0..=1 step 1.0 Trial;
 }
 
 impl Default for Params {

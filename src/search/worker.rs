@@ -333,6 +333,9 @@ impl<'a> Worker<'a> {
         if self.stopped {
             return 0;
         }
+        if self.options.params.clear_killers > 0 {
+            self.stack.at_mut(ply + 2).killers = [None; 2];
+        }
         // The table slot starts loading while the node looks for wins and generates its moves (step 7 reads it).
         self.shared.table.prefetch(self.key(side));
         let stones = self.pb.board().stone_count();
@@ -370,7 +373,7 @@ impl<'a> Worker<'a> {
         // 4. A leaf without fives on the board: the quiescence search (the full move list is not needed).
         let four_against = self.pb.five_points(side.opponent()).next().is_some();
         if depth <= 0 && !four_against && self.pb.five_points(side).next().is_none() {
-            return self.leaf(ply, side, alpha, beta);
+            return self.leaf_with_table::<N>(ply, side, alpha, beta);
         }
         // 5. The moves: the root's list, or a five, a lost position, the answers to a threat, or every move near
         // the stones.
@@ -425,6 +428,14 @@ impl<'a> Worker<'a> {
                 };
                 if cut {
                     self.census.tt_cuts += 1;
+                    if self.options.params.tt_cut_history > 0
+                        && entry.bound != Bound::Upper
+                        && let Some(m) = entry.best
+                        && self.pb.pattern4(side, m) < Pattern4::Flex3
+                        && self.pb.pattern4(side.opponent(), m) < Pattern4::Flex3
+                    {
+                        self.history.reward(side, m, depth, self.options.params.history_gravity);
+                    }
                     return score;
                 }
             }
@@ -695,8 +706,46 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        self.shared.table.store(key, Entry { best: best_move, score: to_tt(best_score, ply), depth, bound, pv: tt_pv });
+        let best = if bound == Bound::Upper && self.options.params.fail_low_keep > 0 { None } else { best_move };
+        self.shared.table.store(key, Entry { best, score: to_tt(best_score, ply), depth, bound, pv: tt_pv });
         best_score
+    }
+
+    /// A leaf (see [`Worker::leaf`]), with `leaf_tt`: a non-PV leaf whose table entry decides against the window
+    /// returns the entry's score, and the leaf's result is stored at depth 0 with the bound the window gives it.
+    fn leaf_with_table<N: NodeType>(&mut self, ply: usize, side: Color, alpha: i32, beta: i32) -> i32 {
+        if self.options.params.leaf_tt == 0 || self.stack.at(ply).excluded.is_some() {
+            return self.leaf(ply, side, alpha, beta);
+        }
+        let key = self.key(side);
+        if !N::PV
+            && let Some(entry) = self.shared.table.probe(key)
+        {
+            let score = from_tt(entry.score, ply);
+            let cut = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                self.census.tt_cuts += 1;
+                return score;
+            }
+        }
+        let score = self.leaf(ply, side, alpha, beta);
+        if self.stopped {
+            return score;
+        }
+        let bound = if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let entry = Entry { best: None, score: to_tt(score, ply), depth: 0, bound, pv: N::PV };
+        self.shared.table.store(key, entry);
+        score
     }
 
     /// How many plies less the late quiet move `m`, numbered `i`, is searched: the base reduction from the depth and

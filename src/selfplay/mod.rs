@@ -66,7 +66,8 @@ pub enum OpeningChoice {
     Renju26,
     /// Per pair of games: a renju opening under a random symmetry, or a random balanced opening.
     Varied,
-    /// The openings of a file in order, each twice, from the first again when the games outnumber them.
+    /// The openings of a file in order, each for a pair of games, then again under the board's next symmetry when
+    /// the pairs outnumber them (eight times at most; then as at first).
     Listed(Vec<Vec<Pos>>),
 }
 
@@ -206,7 +207,10 @@ fn chosen_openings(m: &Match) -> Vec<Vec<Pos>> {
     };
     match &m.openings {
         OpeningChoice::Renju26 => (0..pairs).map(|i| renju(i, 0)).collect(),
-        OpeningChoice::Listed(list) if !list.is_empty() => (0..pairs).map(|i| list[i % list.len()].clone()).collect(),
+        // A list shorter than the pairs is gone through again under the next symmetry of the board.
+        OpeningChoice::Listed(list) if !list.is_empty() => (0..pairs)
+            .map(|i| list[i % list.len()].iter().map(|p| p.transform(15, (i / list.len()) % 8)).collect())
+            .collect(),
         OpeningChoice::Listed(_) => Vec::new(),
         OpeningChoice::Varied => {
             let mut rng = StdRng::seed_from_u64(m.seed);
@@ -417,4 +421,52 @@ fn peak_memory() -> String {
         .ok()
         .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).map(|l| l["VmHWM:".len()..].trim().to_string()))
         .unwrap_or_else(|| "unknown".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_are_counted_by_as_points_in_both_games() {
+        let mut t = Tally::default();
+        // Pair 0: A wins as Black (game 0) and as White (game 1, Black loses); pair 1: Black wins both (1-1);
+        // pair 2: a draw and a loss.
+        assert!(!t.add(0, 1.0));
+        assert!(t.add(1, 0.0));
+        assert!(!t.add(3, 1.0));
+        assert!(t.add(2, 1.0));
+        assert!(!t.add(4, 0.5));
+        assert!(t.add(5, 1.0));
+        assert_eq!(t.penta, [0, 1, 1, 0, 1]);
+        assert_eq!((t.wins, t.losses, t.draws), (3, 2, 1));
+    }
+
+    #[test]
+    fn listed_openings_come_again_under_the_next_symmetry_and_pairs_share_their_added_moves() {
+        let list: Vec<Vec<Pos>> = ["h8 i9", "h8 g7 j10"]
+            .iter()
+            .map(|o| o.split(' ').map(|w| Pos::parse(w, 15).expect("point")).collect())
+            .collect();
+        let m = Match { games: 10, openings: OpeningChoice::Listed(list.clone()), ..Match::default() };
+        let chosen = openings(&m);
+        assert_eq!(chosen.len(), 5);
+        assert_eq!(chosen[0], list[0]);
+        assert_eq!(chosen[1], list[1]);
+        let image: Vec<Pos> = list[0].iter().map(|p| p.transform(15, 1)).collect();
+        assert_eq!(chosen[2], image);
+        assert_ne!(chosen[2], chosen[0]);
+        // Two moves added to each pair's opening: legal, new, drawn from the seed and the pair.
+        let extended = openings(&Match { opening_plies: 2, ..m.clone() });
+        for (pair, moves) in extended.iter().enumerate() {
+            assert_eq!(moves.len(), chosen[pair].len() + 2);
+            assert_eq!(moves[..chosen[pair].len()], chosen[pair][..]);
+            let mut distinct = moves.clone();
+            distinct.sort_by_key(|p| p.index());
+            distinct.dedup();
+            assert_eq!(distinct.len(), moves.len());
+        }
+        assert_eq!(extended, openings(&Match { opening_plies: 2, ..m.clone() }));
+        assert_ne!(extended, openings(&Match { opening_plies: 2, seed: 2, ..m }));
+    }
 }
