@@ -1,8 +1,11 @@
-//! The documentation cannot drift: every relative link in README.md and `docs/` names a file that exists (and, into
-//! a page, a heading that page has), and every `pbrain-tengen …` command line quoted there (in a code block or in
-//! inline code, also as `target/release/pbrain-tengen …`, `cargo run --release -- …` or an engine command in quotes)
-//! names a subcommand the binary has and only options its `--help` lists. A placeholder (`COMMAND`, `FILE`, `…`) is
-//! fine. When a page quotes a new option, its command's text in `src/cli/usage.rs` says it too.
+//! The documentation cannot drift: every relative link of every Markdown page of the repository (README.md, `docs/`,
+//! the data folders' READMEs) names a file that exists (and, into a page, a heading that page has); every page of
+//! `docs/` that the code, the scripts or the data files cite (`docs/PAGE.md`, `docs/PAGE.md#anchor`,
+//! `docs/PAGE.md, "Heading"`) exists and has that heading; and every `pbrain-tengen …` command line quoted in README.md
+//! and `docs/` (in a code block or in inline code, also as `target/release/pbrain-tengen …`, `cargo run --release --
+//! …` or an engine command in quotes) names a subcommand the binary has and only options its `--help` lists. A
+//! placeholder (`COMMAND`, `FILE`, `…`) is fine. When a page quotes a new option, its command's text in
+//! `src/cli/usage.rs` says it too.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -19,6 +22,29 @@ fn pages() -> Vec<PathBuf> {
     docs.sort();
     let mut all = vec![Path::new(ROOT).join("README.md")];
     all.extend(docs);
+    all
+}
+
+/// Every file under `dir` (not in `target/`, `node_modules/`, `dist/` or a hidden folder), in a fixed order.
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for path in entries {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if !path.is_dir() {
+            out.push(path);
+        } else if !name.starts_with('.') && !matches!(name, "target" | "node_modules" | "dist") {
+            files_under(&path, out);
+        }
+    }
+}
+
+/// The repository's files whose name ends with one of `extensions`.
+fn repository_files(extensions: &[&str]) -> Vec<PathBuf> {
+    let mut all = Vec::new();
+    files_under(Path::new(ROOT), &mut all);
+    all.retain(|p| p.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)));
     all
 }
 
@@ -147,6 +173,62 @@ fn link_problems(path: &Path, page: &Page, read: &dyn Fn(&Path) -> Option<String
                     problems.push(format!("{shown}: no heading '{fragment}' (it has: {})", known.join(", ")));
                 }
             }
+        }
+    }
+    problems
+}
+
+/// A text's lines joined into one, each without its indentation and comment marker (`//!`, `///`, `//`, `#`), so
+/// that a citation wrapped over two comment lines reads as one.
+fn joined_comments(text: &str) -> String {
+    let lines = text.lines().map(|l| {
+        let l = l.trim_start();
+        let l = ["//!", "///", "//", "#"].iter().find_map(|m| l.strip_prefix(m)).unwrap_or(l);
+        l.trim()
+    });
+    lines.collect::<Vec<_>>().join(" ")
+}
+
+/// Whether a heading begins with the cited words (case and spacing aside): comments cite a section by its first words.
+fn begins_with(heading: &str, cited: &str) -> bool {
+    let words = |t: &str| t.to_lowercase().split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let (heading, cited) = (words(heading), words(cited));
+    !cited.is_empty() && heading.starts_with(&cited)
+}
+
+/// What is wrong with a text's citations of `docs/`: `docs/PAGE.md` that does not exist, `#anchor` or `, "Heading"`
+/// (also `, Heading` unquoted, up to `)`, `,`, `;` or `.`) that the page lacks.
+fn citation_problems(path: &Path, text: &str, read: &dyn Fn(&Path) -> Option<String>) -> Vec<String> {
+    let text = joined_comments(text);
+    let mut problems = Vec::new();
+    for (at, _) in text.match_indices("docs/") {
+        let rest = &text[at + 5..];
+        let name_len = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(rest.len());
+        let Some(after) = rest[name_len..].strip_prefix(".md") else { continue };
+        let page = format!("docs/{}.md", &rest[..name_len]);
+        let shown = format!("{}: {page}", shown(path));
+        let Some(page_text) = read(&Path::new(ROOT).join(&page)) else {
+            problems.push(format!("{shown}: no such file"));
+            continue;
+        };
+        let parsed = parse(&page_text);
+        if let Some(fragment) = after.strip_prefix('#') {
+            let end = fragment.find(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_')).unwrap_or(fragment.len());
+            let fragment = &fragment[..end];
+            if !anchors(&parsed).iter().any(|a| a == fragment) {
+                problems.push(format!("{shown}#{fragment}: no such heading"));
+            }
+            continue;
+        }
+        let cited = if let Some(quoted) = after.strip_prefix(", \"") {
+            quoted.split('"').next().unwrap_or("")
+        } else if let Some(plain) = after.strip_prefix(", ").filter(|t| t.starts_with(|c: char| c.is_uppercase())) {
+            plain.split([')', ',', ';', '.']).next().unwrap_or("")
+        } else {
+            continue;
+        };
+        if !parsed.headings.iter().any(|h| begins_with(h, cited)) {
+            problems.push(format!("{shown}, \"{cited}\": no heading begins so"));
         }
     }
     problems
@@ -338,13 +420,32 @@ fn page_invocations(path: &Path, page: &Page) -> Vec<(String, Vec<String>)> {
 fn every_relative_link_names_a_file_and_a_heading_that_exist() {
     let mut problems = Vec::new();
     let mut links = 0;
-    for path in pages() {
+    let markdown = repository_files(&["md"]);
+    for page in pages() {
+        assert!(markdown.contains(&page), "{} is not among the pages checked", shown(&page));
+    }
+    for path in markdown {
         let page = parse(&read_file(&path).expect("readable"));
         links += page.prose.iter().map(|(_, l)| link_targets(l).len()).sum::<usize>();
         problems.extend(link_problems(&path, &page, &read_file));
     }
     assert!(problems.is_empty(), "broken links:\n{}", problems.join("\n"));
     assert!(links > 50, "only {links} links found: the reader misses them");
+}
+
+#[test]
+fn every_page_the_code_cites_has_the_heading_it_names() {
+    let mut problems = Vec::new();
+    let mut cited = 0;
+    let this = Path::new(ROOT).join("tests/docs.rs");
+    for path in repository_files(&["rs", "py", "sh", "mjs", "js", "html", "toml", "params", "spsa", "txt"]) {
+        // This file's own examples cite pages that do not exist, on purpose.
+        let Some(text) = read_file(&path).filter(|_| path != this) else { continue };
+        cited += text.matches("docs/").count();
+        problems.extend(citation_problems(&path, &text, &read_file));
+    }
+    assert!(problems.is_empty(), "citations of docs/ that do not hold:\n{}", problems.join("\n"));
+    assert!(cited > 20, "only {cited} citations of docs/ found");
 }
 
 #[test]
@@ -427,6 +528,14 @@ fn the_checks_catch_a_drifted_page() {
     assert!(problems[4].is_empty(), "a placeholder: {:?}", problems[4]);
     // A listed option is one word: --a-nodes is not --a-nodes-max, and --rule is listed whole.
     assert!(lists("--rule R   --a-nodes N", "--rule") && !lists("--a-nodes-max", "--a-nodes"));
+    let code = "// docs/example.md, \"A page\" and docs/example.md#a-page; docs/example.md, A page.\n\
+                // docs/missing.md and docs/example.md#nowhere, and (docs/example.md, \"Not\n// there\")\n";
+    let cited = citation_problems(&Path::new(ROOT).join("src/x.rs"), code, &read);
+    assert_eq!(cited.len(), 3, "{cited:?}");
+    assert!(cited[0].ends_with("docs/missing.md: no such file"), "{cited:?}");
+    assert!(cited[1].ends_with("docs/example.md#nowhere: no such heading"), "{cited:?}");
+    assert!(cited[2].contains("\"Not there\": no heading begins so"), "{cited:?}");
+    assert!(begins_with("The late VCT bounded by time (issue 61)", "the late  VCT") && !begins_with("Memory", ""));
     assert_eq!(anchor("Tuning the search by games (SPSA)"), "tuning-the-search-by-games-spsa");
     assert_eq!(anchor("Trees on the browser board"), "trees-on-the-browser-board");
 }
