@@ -2,22 +2,23 @@
 //! Gomocup league chose after a real think, and how far below its own choice Tengen rates the move they played
 //! (the regret). Sharp where games at a long control are blunt, and one search (two with the regret) a position.
 //!
-//! `positions.rs` picks the positions from `.psq` games and holds the split of learning and judging games;
+//! The positions come from `.psq` games through [`crate::records::selection`] (which the move policy's trainer
+//! learns from too), with the split of learning and judging games; `kinds.rs` names the threats each holds;
 //! `engines.rs` asks the measured engine (Tengen in this process, or any protocol engine); `results.rs` writes and
 //! reads the results file and makes the report. docs/agreement.md has the split, the validation and the commands.
 
 pub mod engines;
-pub mod positions;
+pub mod kinds;
 pub mod results;
 
 use crate::eval::EvalChoice;
 use crate::eval::network::{Group, TRAINED_SIZE, WIDE_BOARD};
 use crate::matches::Shard;
 use crate::records::read_psq_files;
+use crate::records::selection::{self, Position, Selection};
 use crate::search::params::Params;
 use crate::types::Rule;
 use engines::{Budget, Measured, WorkerState};
-use positions::{Position, Selection};
 use results::{Answer, Judged, Kinds, judged_line, read_answers, read_judged, report};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -128,8 +129,8 @@ fn key_hash(key: &str) -> u64 {
 pub fn positions_of(a: &Agree, problems: &mut Vec<String>) -> Result<(Vec<Position>, usize, Kinds), String> {
     let (games, bad) = read_psq_files(&a.inputs)?;
     problems.extend(bad);
-    let kinds = positions::kinds(&games);
-    let (mut positions, skipped) = positions::select(&games, &a.selection);
+    let kinds = kinds::kinds(&games);
+    let (mut positions, skipped) = selection::select(&games, &a.selection);
     problems.extend(skipped);
     let selected = positions.len();
     if let Some(n) = a.sample {
@@ -225,7 +226,7 @@ pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
 pub fn kinds_of(games: &[PathBuf], problems: &mut Vec<String>) -> Result<Kinds, String> {
     let (read, bad) = read_psq_files(games)?;
     problems.extend(bad);
-    Ok(positions::kinds(&read))
+    Ok(kinds::kinds(&read))
 }
 
 /// Whether the file at `path` is empty or starts with `header`: a file of another run, or of another kind, is not

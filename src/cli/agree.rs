@@ -2,11 +2,11 @@
 
 use super::OptionCursor;
 use crate::agree::engines::{Budget, Measured, Outside, Tengen};
-use crate::agree::positions::Selection;
 use crate::agree::{Agree, judge, judged_of, kinds_of, paired_files, report_files, run};
 use crate::eval::{EvalChoice, Weights, WeightsRef};
 use crate::matches::Shard;
 use crate::records::gomocup::Split;
+use crate::records::selection::Selection;
 use crate::search::SearchOptions;
 use crate::search::params::Params;
 use std::io::{self, Write};
@@ -168,8 +168,8 @@ mod tests {
 
     #[test]
     fn the_label_names_the_network_and_the_changed_values_so_that_no_other_resumes_a_run() {
-        use crate::agree::positions::Position;
         use crate::eval::network::default_network;
+        use crate::records::selection::Position;
         use crate::types::{Pos, Rule};
         let a = parse_agree(&args("--nodes 5 g")).expect("valid");
         let default = a.label(&[]);

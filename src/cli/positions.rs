@@ -4,8 +4,8 @@
 //! `pbrain-tengen positions games.tgr | pbrain-tengen solve --vct` judges every position a game passed through.
 //! Positions repeated between games (the openings' first moves, transpositions) are written once.
 
+use crate::records::replay_game;
 use crate::threat::ZobristSet;
-use crate::tune::data::replay_game;
 use crate::types::{Color, Rule, format_point_list};
 use std::io::{self, Write};
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 
 use super::OptionCursor;
 use super::options::non_negative;
-use crate::agree::positions::Selection;
+use crate::records::selection::Selection;
 use crate::train::TrainOptions;
 use crate::train::config::TrainRun;
 use crate::train::policy::PolicyOptions;

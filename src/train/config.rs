@@ -3,7 +3,7 @@
 
 use super::TrainOptions;
 use super::policy::PolicyOptions;
-use crate::agree::positions::Selection;
+use crate::records::selection::Selection;
 use crate::types::Rule;
 
 /// What a training run (`pbrain-tengen train`) is asked.
