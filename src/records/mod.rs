@@ -21,11 +21,11 @@ mod tgr;
 
 pub use files::{
     GameFile, PsqFiles, TrainingSet, append_game_file, create_game_file, expand_folders, read_game_files, read_games,
-    read_learning_games, read_psq_files, read_training_set, resume_game_file,
+    read_learning_games, read_psq_files, read_training_set, resume_game_file, write_joined_game_files,
 };
 pub use psq::{PSQ_MAGIC, PsqGame, read_psq};
-pub use replay::{replay_game, replay_moves};
-pub use tgr::{MAGIC, complete_games, game_ranges, join_game_files, write_game, write_header};
+pub use replay::{PositionLines, replay_game, replay_moves};
+pub use tgr::{Joined, MAGIC, complete_games, game_ranges, join_game_files, write_game, write_header};
 
 use crate::types::{Pos, Rule};
 

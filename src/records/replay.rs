@@ -1,9 +1,11 @@
 //! Records replayed move by move: a game with its result and scores at each position, or a list of moves to the
-//! position they lead to. The trainers, the tuner, the yardstick and `positions` all replay through here.
+//! position they lead to. The trainers, the tuner, the yardstick and `positions` all replay through here; the last
+//! through [`PositionLines`], the positions games passed through as position lines.
 
 use super::{GameRecord, NO_SCORE};
 use crate::pattern::PatternBoard;
-use crate::types::{Color, Pos, Rule};
+use crate::types::{Color, Pos, Rule, format_point_list};
+use std::collections::BTreeSet;
 
 /// Replays a game: calls `f(board, ply, side, result, score, move)` with the position before each move (`side` to
 /// move, `result` its result, `score` its recorded search score or [`NO_SCORE`]), until a five or a move that breaks
@@ -42,4 +44,45 @@ pub fn replay_moves(size: usize, rule: Rule, moves: &[Pos]) -> Option<(PatternBo
         side = side.opponent();
     }
     Some((pb, side))
+}
+
+/// The positions games passed through, as position lines (black stones, white stones, side to move; DESIGN.md), each
+/// position once however many games reach it (the openings' first moves, transpositions).
+#[derive(Clone, Debug, Default)]
+pub struct PositionLines {
+    /// Every this-many-th position after the opening (1: all).
+    pub every: usize,
+    /// Positions with at least this many stones.
+    pub min_stones: usize,
+    /// The positions given so far, by hash (with the side to move).
+    seen: BTreeSet<u64>,
+}
+
+impl PositionLines {
+    /// Every `every`-th position after the opening with `min_stones` stones or more.
+    #[must_use]
+    pub fn new(every: usize, min_stones: usize) -> PositionLines {
+        PositionLines { every: every.max(1), min_stones, seen: BTreeSet::new() }
+    }
+
+    /// The lines of `game`'s positions before each move after its opening, leaving out those given before.
+    pub fn of_game(&mut self, game: &GameRecord) -> Vec<String> {
+        let mut lines = Vec::new();
+        replay_game(game, |pb, i, side, _, _, _| {
+            let stones = pb.board().stone_count();
+            if i < game.opening || (i - game.opening) % self.every != 0 || stones < self.min_stones {
+                return;
+            }
+            if !self.seen.insert(pb.board().hash() ^ u64::from(side == Color::White)) {
+                return;
+            }
+            let size = pb.size();
+            let stones_of =
+                |c: Color| -> Vec<_> { pb.board().moves().iter().filter(|&&(_, s)| s == c).map(|&(m, _)| m).collect() };
+            let (black, white) = (stones_of(Color::Black), stones_of(Color::White));
+            let name = if side == Color::Black { "black" } else { "white" };
+            lines.push(format!("{}\t{}\t{name}", format_point_list(&black, size), format_point_list(&white, size)));
+        });
+        lines
+    }
 }
