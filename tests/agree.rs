@@ -6,8 +6,8 @@ mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use tengen::agree::positions::{Selection, select};
 use tengen::records::gomocup::Split;
+use tengen::records::selection::{Selection, select};
 use tengen::records::{Outcome, read_games, read_psq_files};
 use tengen::types::{Pos, Rule};
 

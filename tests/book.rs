@@ -5,7 +5,7 @@ use std::process::Command;
 use tengen::book::{Book, BookMove};
 use tengen::pattern::{MoveOutcome, PatternBoard};
 use tengen::protocol::{PRESET_BOOK, Session};
-use tengen::tune::data::replay_moves;
+use tengen::records::replay_moves;
 use tengen::types::{Color, Pos, Rule};
 
 const BIN: &str = env!("CARGO_BIN_EXE_pbrain-tengen");

@@ -1,15 +1,15 @@
 //! The engines the yardstick measures: Tengen's own search in this process (its move, and the played move searched
 //! alone for the regret), or any Gomocup protocol engine (its move only), given each position as `BOARD … DONE`.
 
-use super::positions::Position;
 use super::results::Answer;
 use crate::matches::parse_move;
 use crate::matches::process::{EngineProcess, Read};
 use crate::pattern::PatternBoard;
+use crate::records::replay_moves;
+use crate::records::selection::Position;
 use crate::search::time::Clock;
 use crate::search::tt::Table;
 use crate::search::{SearchLimits, SearchOptions, search};
-use crate::tune::data::replay_moves;
 use crate::types::{Color, Pos};
 use std::time::{Duration, Instant};
 

@@ -2,22 +2,23 @@
 //! Gomocup league chose after a real think, and how far below its own choice Tengen rates the move they played
 //! (the regret). Sharp where games at a long control are blunt, and one search (two with the regret) a position.
 //!
-//! `positions.rs` picks the positions from `.psq` games and holds the split of learning and judging games;
+//! The positions come from `.psq` games through [`crate::records::selection`] (which the move policy's trainer
+//! learns from too), with the split of learning and judging games; `kinds.rs` names the threats each holds;
 //! `engines.rs` asks the measured engine (Tengen in this process, or any protocol engine); `results.rs` writes and
 //! reads the results file and makes the report. docs/agreement.md has the split, the validation and the commands.
 
 pub mod engines;
-pub mod positions;
+pub mod kinds;
 pub mod results;
 
 use crate::eval::EvalChoice;
 use crate::eval::network::{Group, TRAINED_SIZE, WIDE_BOARD};
 use crate::matches::Shard;
 use crate::records::read_psq_files;
+use crate::records::selection::{self, Position, Selection};
 use crate::search::params::Params;
 use crate::types::Rule;
 use engines::{Budget, Measured, WorkerState};
-use positions::{Position, Selection};
 use results::{Answer, Judged, Kinds, judged_line, read_answers, read_judged, report};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -128,8 +129,8 @@ fn key_hash(key: &str) -> u64 {
 pub fn positions_of(a: &Agree, problems: &mut Vec<String>) -> Result<(Vec<Position>, usize, Kinds), String> {
     let (games, bad) = read_psq_files(&a.inputs)?;
     problems.extend(bad);
-    let kinds = positions::kinds(&games);
-    let (mut positions, skipped) = positions::select(&games, &a.selection);
+    let kinds = kinds::kinds(&games);
+    let (mut positions, skipped) = selection::select(&games, &a.selection);
     problems.extend(skipped);
     let selected = positions.len();
     if let Some(n) = a.sample {
@@ -225,7 +226,7 @@ pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
 pub fn kinds_of(games: &[PathBuf], problems: &mut Vec<String>) -> Result<Kinds, String> {
     let (read, bad) = read_psq_files(games)?;
     problems.extend(bad);
-    Ok(positions::kinds(&read))
+    Ok(kinds::kinds(&read))
 }
 
 /// Whether the file at `path` is empty or starts with `header`: a file of another run, or of another kind, is not
@@ -426,6 +427,7 @@ fn read_files(paths: &[String]) -> Result<(Answers, Vec<String>), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::SearchOptions;
 
     #[test]
     fn a_sample_spreads_over_the_games() {
@@ -435,5 +437,92 @@ mod tests {
         keys.sort_by_key(|k| key_hash(k));
         let games: std::collections::BTreeSet<&str> = keys[..400].iter().filter_map(|k| k.split('#').next()).collect();
         assert!(games.len() > 90, "{}", games.len());
+    }
+
+    /// A run of Tengen in this process with `options` (the command's defaults otherwise).
+    fn tengen_run(budget: Budget, options: SearchOptions) -> Agree {
+        Agree {
+            inputs: vec![PathBuf::from("g")],
+            selection: Selection::default(),
+            measured: Measured::Tengen(Box::new(engines::Tengen { options, table_bytes: 64 << 20 })),
+            budget,
+            concurrency: 1,
+            shard: None,
+            sample: None,
+            out: None,
+        }
+    }
+
+    #[test]
+    fn the_label_names_the_network_and_the_changed_values_so_that_no_other_resumes_a_run() {
+        use crate::eval::network::default_network;
+        use crate::types::Pos;
+        let a = tengen_run(Budget::Nodes(5), SearchOptions::default());
+        let default = a.label(&[]);
+        let classical_options = SearchOptions { eval: EvalChoice::Classical, ..SearchOptions::default() };
+        let classical = tengen_run(Budget::Nodes(5), classical_options);
+        let classical_label = classical.label(&[]);
+        assert!(classical_label.contains("(classical evaluation)"), "{classical_label}");
+        if let Some(net) = default_network(Rule::Renju, 15) {
+            let sum = format!("{:016x}", crate::eval::policy::network_checksum(net));
+            // Byte for byte the line of every renju results file so far, so that they resume.
+            assert_eq!(default, format!("Tengen {} (network evaluation {sum}), 5 nodes a move", env!("TENGEN_COMMIT")));
+        }
+        assert_ne!(default, classical_label);
+        assert!(!default.contains("params"), "{default}");
+        // The network named is the one that searches the positions' rule: standard's for standard's positions, and
+        // each group's by name where the positions hold several.
+        let at = |rule| Position {
+            key: "k".into(),
+            rule,
+            size: 15,
+            moves: Vec::new(),
+            played: Pos::new(7, 7),
+            mover: "E".into(),
+        };
+        assert_eq!(a.label(&[at(Rule::Renju)]), default);
+        if let (Some(renju), Some(standard)) = (default_network(Rule::Renju, 15), default_network(Rule::Standard, 15)) {
+            let [r, s] = [renju, standard].map(|n| format!("{:016x}", crate::eval::policy::network_checksum(n)));
+            let label = a.label(&[at(Rule::Standard), at(Rule::Standard)]);
+            assert!(label.contains(&format!("(network evaluation {s})")), "{label}");
+            let both = a.label(&[at(Rule::Standard), at(Rule::Renju)]);
+            assert!(
+                both.contains(&format!("(standard: network evaluation {s}; renju: network evaluation {r})")),
+                "{both}"
+            );
+        }
+        // Freestyle's 20x20 positions play with its wide-board network, and a run holding both sizes names both;
+        // where both sizes play with one network (standard, or a network given), one label.
+        let sized = |rule, size| Position { rule, size, ..at(rule) };
+        let narrow = default_network(Rule::Freestyle, 15).expect("freestyle's network");
+        let wide = default_network(Rule::Freestyle, 20).expect("freestyle's 20x20 network");
+        let [n, w] = [narrow, wide].map(|n| format!("{:016x}", crate::eval::policy::network_checksum(n)));
+        assert_ne!(n, w);
+        let label = a.label(&[sized(Rule::Freestyle, 20), sized(Rule::Freestyle, 20)]);
+        assert!(label.contains(&format!("(network evaluation {w})")), "{label}");
+        let both = a.label(&[sized(Rule::Freestyle, 15), sized(Rule::Freestyle, 20)]);
+        assert!(
+            both.contains(&format!(
+                "(freestyle: network evaluation {n}; freestyle on 18x18 and wider: network evaluation {w})"
+            )),
+            "{both}"
+        );
+        let standard = a.label(&[sized(Rule::Standard, 15), sized(Rule::Standard, 20)]);
+        assert!(!standard.contains("wider") && !standard.contains(';'), "{standard}");
+        let one = classical.label(&[sized(Rule::Freestyle, 15), sized(Rule::Freestyle, 20)]);
+        assert!(one.contains("(classical evaluation)"), "{one}");
+        let outside = Agree {
+            measured: Measured::Outside(engines::Outside {
+                command: "./pz".to_string(),
+                max_memory: 350 << 20,
+                tolerance_ms: 1000,
+            }),
+            budget: Budget::Ms(500),
+            ..a.clone()
+        };
+        assert_eq!(outside.label(&[at(Rule::Standard)]), "engine './pz', 500 ms a move");
+        let params = Params::from_text("param lmp_power 130\nparam rfp_margin 97\n").expect("valid values");
+        let trial = tengen_run(Budget::Nodes(5), SearchOptions { params, ..SearchOptions::default() }).label(&[]);
+        assert!(trial.ends_with(", params lmp_power 130, 5 nodes a move"), "{trial}");
     }
 }

@@ -14,7 +14,7 @@
 //! The margins are 95% and clustered by game: the positions of one game are not independent draws (the same engines,
 //! the same opening), so the variance is taken over the games' sums.
 
-use super::positions::Kind;
+use super::kinds::Kind;
 use crate::engine::Outlook;
 use crate::types::{Color, Pos, Rule};
 use std::collections::BTreeMap;
@@ -52,7 +52,7 @@ fn opt<T: ToString>(v: Option<T>) -> String {
 impl Answer {
     /// `p` not answered yet: no move, no score.
     #[must_use]
-    pub fn unanswered(p: &super::positions::Position) -> Answer {
+    pub fn unanswered(p: &crate::records::selection::Position) -> Answer {
         Answer {
             key: p.key.clone(),
             rule: p.rule,

@@ -13,7 +13,7 @@
 //! The tallies are recomputed from scratch from the games given (`pbrain-tengen book learn`), so a book's tallies
 //! reproduce from the committed game files.
 
-use super::{Book, Key, canonical, key_under};
+use super::{Book, Key, canonical, first_choice, key_under};
 use crate::records::{GameRecord, Outcome};
 use crate::types::{Color, Pos};
 
@@ -107,12 +107,15 @@ pub struct Learned {
     pub used: usize,
     /// Book moves played, summed over the games.
     pub counted: usize,
+    /// Positions whose first choice ([`super::first_choice`]) is another move than before.
+    pub changed: usize,
 }
 
 /// Sets every book move's tally from `games` (the tallies there were are cleared first): at each position of a
 /// game that the book holds, the move played, if it is one of the book's (or an image of one under a symmetry of the
 /// position), counts the game's result for the side that played it. The opening's given moves do not count.
 pub fn learn<'a>(book: &mut Book, games: impl IntoIterator<Item = &'a GameRecord>) -> Learned {
+    let before: Vec<Option<Pos>> = book.entries.values().map(|m| first_choice(m)).collect();
     for moves in book.entries.values_mut() {
         for m in moves {
             m.tally = Tally::default();
@@ -141,6 +144,7 @@ pub fn learn<'a>(book: &mut Book, games: impl IntoIterator<Item = &'a GameRecord
         }
         learned.used += usize::from(used);
     }
+    learned.changed = book.entries.values().zip(&before).filter(|(m, b)| first_choice(m) != **b).count();
     learned
 }
 
@@ -207,7 +211,7 @@ mod tests {
             GameRecord { rule: Rule::Freestyle, ..game(&["h8", "h7", "h10", "i6"], Outcome::WhiteWins) },
         ];
         let learned = learn(&mut book, &games);
-        assert_eq!(learned, Learned { games: 5, used: 4, counted: 4 });
+        assert_eq!(learned, Learned { games: 5, used: 4, counted: 4, changed: 0 });
         let start_pb = {
             let mut pb = crate::pattern::PatternBoard::new(15, Rule::Renju).expect("board");
             for &(q, c) in &start {

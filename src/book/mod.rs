@@ -383,6 +383,62 @@ impl Book {
         Ok(book)
     }
 
+    /// The book in `path` to grow further, or a new one of `rule` and `size` where there is no file; refused when
+    /// the file holds another rule's or size's book.
+    ///
+    /// # Errors
+    /// The file cannot be read, what is wrong in it, or its rule and size.
+    pub fn load_or_new(path: &str, rule: Rule, size: usize) -> Result<Book, String> {
+        let book = match std::fs::read_to_string(path) {
+            Ok(text) => Book::parse(&text).map_err(|e| format!("{path}: {e}"))?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Book::new(rule, size),
+            Err(e) => return Err(format!("cannot read {path}: {e}")),
+        };
+        if (book.rule, book.size) != (rule, size) {
+            return Err(format!(
+                "{path} is a {} book on {}x{}, not {}",
+                book.rule.name(),
+                book.size,
+                book.size,
+                rule.name()
+            ));
+        }
+        Ok(book)
+    }
+
+    /// What `book show` prints for the position `moves` lead to (each argument a move or a comma-separated list):
+    /// how many positions the book holds, and the position's moves with their scores, depths and games.
+    ///
+    /// # Errors
+    /// A bad or taken move.
+    pub fn show(&self, moves: &[String]) -> Result<String, String> {
+        let mut pb = PatternBoard::new(self.size, self.rule).map_err(|e| e.to_string())?;
+        for (i, w) in moves.iter().flat_map(|m| m.split(',')).filter(|w| !w.is_empty()).enumerate() {
+            let p = Pos::parse(w, self.size)?;
+            if !pb.board().is_empty(p) {
+                return Err(format!("{w} is taken"));
+            }
+            pb.make(p, Color::to_move(i));
+        }
+        let moves = self.moves(&pb);
+        let text = if moves.is_empty() {
+            "not in the book".to_string()
+        } else {
+            moves
+                .iter()
+                .map(|m| {
+                    let games = match m.tally.games() {
+                        0 => String::new(),
+                        _ => format!(", games {}, learned {}", m.tally.text(), m.learned()),
+                    };
+                    format!("{} {} (depth {}{games})", m.point.notation(self.size), m.score, m.depth)
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        Ok(format!("{} positions; here: {text}", self.len()))
+    }
+
     /// Reads a book file from disk.
     ///
     /// # Errors

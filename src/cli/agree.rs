@@ -2,11 +2,11 @@
 
 use super::OptionCursor;
 use crate::agree::engines::{Budget, Measured, Outside, Tengen};
-use crate::agree::positions::Selection;
 use crate::agree::{Agree, judge, judged_of, kinds_of, paired_files, report_files, run};
 use crate::eval::{EvalChoice, Weights, WeightsRef};
 use crate::matches::Shard;
 use crate::records::gomocup::Split;
+use crate::records::selection::Selection;
 use crate::search::SearchOptions;
 use crate::search::params::Params;
 use std::io::{self, Write};
@@ -164,74 +164,5 @@ mod tests {
         assert!(parse_agree(&args("--depth 3 --engine ./pz g")).unwrap_err().contains("in this process"));
         assert!(parse_agree(&args("--depth 0 g")).is_err());
         assert!(parse_agree(&args("--nodes 5 --bogus g")).unwrap_err().contains("--bogus"));
-    }
-
-    #[test]
-    fn the_label_names_the_network_and_the_changed_values_so_that_no_other_resumes_a_run() {
-        use crate::agree::positions::Position;
-        use crate::eval::network::default_network;
-        use crate::types::{Pos, Rule};
-        let a = parse_agree(&args("--nodes 5 g")).expect("valid");
-        let default = a.label(&[]);
-        let classical = parse_agree(&args("--nodes 5 --eval classical g")).expect("valid").label(&[]);
-        assert!(classical.contains("(classical evaluation)"), "{classical}");
-        if let Some(net) = crate::eval::network::default_network(crate::types::Rule::Renju, 15) {
-            let sum = format!("{:016x}", crate::eval::policy::network_checksum(net));
-            // Byte for byte the line of every renju results file so far, so that they resume.
-            assert_eq!(default, format!("Tengen {} (network evaluation {sum}), 5 nodes a move", env!("TENGEN_COMMIT")));
-        }
-        assert_ne!(default, classical);
-        assert!(!default.contains("params"), "{default}");
-        // The network named is the one that searches the positions' rule: standard's for standard's positions, and
-        // each group's by name where the positions hold several.
-        let at = |rule| Position {
-            key: "k".into(),
-            rule,
-            size: 15,
-            moves: Vec::new(),
-            played: Pos::new(7, 7),
-            mover: "E".into(),
-        };
-        assert_eq!(a.label(&[at(Rule::Renju)]), default);
-        if let (Some(renju), Some(standard)) = (default_network(Rule::Renju, 15), default_network(Rule::Standard, 15)) {
-            let [r, s] = [renju, standard].map(|n| format!("{:016x}", crate::eval::policy::network_checksum(n)));
-            let label = a.label(&[at(Rule::Standard), at(Rule::Standard)]);
-            assert!(label.contains(&format!("(network evaluation {s})")), "{label}");
-            let both = a.label(&[at(Rule::Standard), at(Rule::Renju)]);
-            assert!(
-                both.contains(&format!("(standard: network evaluation {s}; renju: network evaluation {r})")),
-                "{both}"
-            );
-        }
-        // Freestyle's 20x20 positions play with its wide-board network, and a run holding both sizes names both;
-        // where both sizes play with one network (standard, or a network given), one label.
-        let sized = |rule, size| Position { rule, size, ..at(rule) };
-        let narrow = default_network(Rule::Freestyle, 15).expect("freestyle's network");
-        let wide = default_network(Rule::Freestyle, 20).expect("freestyle's 20x20 network");
-        let [n, w] = [narrow, wide].map(|n| format!("{:016x}", crate::eval::policy::network_checksum(n)));
-        assert_ne!(n, w);
-        let label = a.label(&[sized(Rule::Freestyle, 20), sized(Rule::Freestyle, 20)]);
-        assert!(label.contains(&format!("(network evaluation {w})")), "{label}");
-        let both = a.label(&[sized(Rule::Freestyle, 15), sized(Rule::Freestyle, 20)]);
-        assert!(
-            both.contains(&format!(
-                "(freestyle: network evaluation {n}; freestyle on 18x18 and wider: network evaluation {w})"
-            )),
-            "{both}"
-        );
-        let standard = a.label(&[sized(Rule::Standard, 15), sized(Rule::Standard, 20)]);
-        assert!(!standard.contains("wider") && !standard.contains(';'), "{standard}");
-        let classical = parse_agree(&args("--nodes 5 --eval classical g")).expect("valid");
-        let one = classical.label(&[sized(Rule::Freestyle, 15), sized(Rule::Freestyle, 20)]);
-        assert!(one.contains("(classical evaluation)"), "{one}");
-        let outside = parse_agree(&args("--ms 500 --engine ./pz g")).expect("valid").label(&[at(Rule::Standard)]);
-        assert_eq!(outside, "engine './pz', 500 ms a move");
-        let dir = std::env::temp_dir().join(format!("tengen-agree-label-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temporary folder");
-        let file = dir.join("trial.params");
-        std::fs::write(&file, "param lmp_power 130\nparam rfp_margin 97\n").expect("written");
-        let trial = parse_agree(&args(&format!("--nodes 5 --params {} g", file.display()))).expect("valid").label(&[]);
-        let _ = std::fs::remove_dir_all(&dir);
-        assert!(trial.ends_with(", params lmp_power 130, 5 nodes a move"), "{trial}");
     }
 }

@@ -8,7 +8,7 @@ use crate::book::build::{BuildOptions, Step, build};
 use crate::engine::Engine;
 use crate::pattern::PatternBoard;
 use crate::search::SearchLimits;
-use crate::types::{Color, Pos, Rule};
+use crate::types::{Pos, Rule};
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
@@ -37,32 +37,7 @@ pub(super) fn book_command(args: &[String], out: &mut dyn Write) -> Result<io::R
         Some((cmd, rest)) if cmd == "reached" => run_reached(rest, out),
         Some((cmd, rest)) if cmd == "show" => {
             let (path, moves) = rest.split_first().ok_or("book show FILE MOVES…: the book file is missing")?;
-            let book = Book::load(path)?;
-            let mut pb = PatternBoard::new(book.size, book.rule).map_err(|e| e.to_string())?;
-            for (i, w) in moves.iter().flat_map(|m| m.split(',')).filter(|w| !w.is_empty()).enumerate() {
-                let p = Pos::parse(w, book.size)?;
-                if !pb.board().is_empty(p) {
-                    return Err(format!("{w} is taken"));
-                }
-                pb.make(p, Color::to_move(i));
-            }
-            let moves = book.moves(&pb);
-            let text = if moves.is_empty() {
-                "not in the book".to_string()
-            } else {
-                moves
-                    .iter()
-                    .map(|m| {
-                        let games = match m.tally.games() {
-                            0 => String::new(),
-                            _ => format!(", games {}, learned {}", m.tally.text(), m.learned()),
-                        };
-                        format!("{} {} (depth {}{games})", m.point.notation(book.size), m.score, m.depth)
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            Ok(writeln!(out, "{} positions; here: {text}", book.len()))
+            Ok(writeln!(out, "{}", Book::load(path)?.show(moves)?))
         }
         _ => {
             Err("expected book build --out FILE [options], book learn FILE GAMES…, book reached FILE GAMES… [options] \
@@ -110,30 +85,9 @@ fn parse_build(args: &[String]) -> Result<BuildCommand, String> {
 }
 
 fn run_build(c: &BuildCommand, out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    let mut book = match std::fs::read_to_string(&c.out) {
-        Ok(text) => Book::parse(&text).map_err(|e| format!("{}: {e}", c.out))?,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Book::new(c.rule, c.size),
-        Err(e) => return Err(format!("cannot read {}: {e}", c.out)),
-    };
-    if (book.rule, book.size) != (c.rule, c.size) {
-        return Err(format!(
-            "{} is a {} book on {}x{}, not {}",
-            c.out,
-            book.rule.name(),
-            book.size,
-            book.size,
-            c.rule.name()
-        ));
-    }
+    let mut book = Book::load_or_new(&c.out, c.rule, c.size)?;
     let starts: Vec<Vec<Pos>> = match &c.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            let mut starts = Vec::new();
-            for (n, parsed) in crate::openings::parse_openings(&text, c.size, c.rule) {
-                starts.push(parsed.map_err(|e| format!("{path}: line {n}: {e}"))?);
-            }
-            starts
-        }
+        Some(path) => crate::openings::read_openings_file(path, c.size, c.rule)?,
         None => crate::openings::renju_openings(c.size, c.rule),
     };
     let mut engine = Engine::new(c.size, c.rule).map_err(|e| e.to_string())?;
@@ -194,18 +148,17 @@ fn run_learn(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, Str
     }
     let mut book = Book::load(path)?;
     let games = crate::records::read_learning_games(files, out)?;
-    let before: Vec<Option<Pos>> = book.entries.values().map(|m| crate::book::first_choice(m)).collect();
     let learned = crate::book::learn::learn(&mut book, &games);
-    let changed = book.entries.values().zip(&before).filter(|(m, b)| crate::book::first_choice(m) != **b).count();
     book.save(path)?;
     Ok(writeln!(
         out,
         "{} games read, {} under the book's rule and size, {} through the book; {} book moves played; the first \
-         choice changed in {changed} of {} positions; written to {path}",
+         choice changed in {} of {} positions; written to {path}",
         games.len(),
         learned.games,
         learned.used,
         learned.counted,
+        learned.changed,
         book.len()
     ))
 }

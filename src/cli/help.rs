@@ -1,7 +1,13 @@
 //! The help: a subcommand's entry, the overview of them all, and the protocol's own options (the binary without a
-//! subcommand). The usage texts are `usage.rs`'s.
+//! subcommand). The usage texts are `usage.rs`'s and `usage_records.rs`'s.
 
-use super::usage::{COMMANDS, Command};
+use super::usage::{Command, PLAYING};
+use super::usage_records::RECORDS;
+
+/// Every subcommand, in the order the overview lists them.
+fn commands() -> impl Iterator<Item = &'static Command> {
+    PLAYING.iter().chain(RECORDS)
+}
 
 /// The protocol's own options (the binary without a subcommand).
 pub(super) const PROTOCOL: &str =
@@ -22,7 +28,7 @@ pub(super) const PROTOCOL: &str =
 
 /// The command's entry.
 pub(super) fn command(name: &str) -> Option<&'static Command> {
-    COMMANDS.iter().find(|c| c.name == name)
+    commands().find(|c| c.name == name)
 }
 
 /// The overview: what the binary is, every subcommand with its summary, and where to read more.
@@ -30,7 +36,7 @@ pub(super) fn overview() -> String {
     let mut text = String::from(
         "Tengen, a renju and gomoku engine.\n\nusage: pbrain-tengen COMMAND [options]   (pbrain-tengen COMMAND --help for its options)\n",
     );
-    for c in COMMANDS {
+    for c in commands() {
         text.push_str(&format!("  {:<9} {}\n", c.name, c.summary));
     }
     text.push_str("  --version  the version, the commit and the evaluation\n\n");
@@ -44,7 +50,7 @@ mod tests {
 
     #[test]
     fn every_usage_names_its_command() {
-        for c in COMMANDS {
+        for c in commands() {
             assert!(c.usage.starts_with(&format!("usage: pbrain-tengen {}", c.name)), "{}", c.name);
             assert!(overview().contains(c.summary));
         }

@@ -4,7 +4,7 @@
 //! in.
 
 use super::OptionCursor;
-use crate::records::{MAGIC, join_game_files};
+use crate::records::{MAGIC, write_joined_game_files};
 use std::io::{self, Write};
 
 /// Runs `merge [--out FILE] FILE...` (or `merge --paired A[,A2...] B[,B2...]`, `merge --runs FILE...`, `merge --sgf NAME FILE...`).
@@ -97,19 +97,7 @@ pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::
 
 /// Checks every record of the game files and writes them, in the order given, into `target`.
 fn join_games(files: &[(String, Vec<u8>)], target: &str, out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    if files.iter().any(|(name, _)| same_file(name, target)) {
-        return Err(format!("{target} is one of the files to merge: write the merged file elsewhere"));
-    }
-    let joined = join_game_files(files)?;
-    std::fs::write(target, &joined.bytes).map_err(|e| format!("cannot write {target}: {e}"))?;
+    let joined = write_joined_game_files(files, target)?;
     let rule = joined.rule.map_or(String::new(), |(r, s)| format!(" ({r}, {s}x{s})"));
     Ok(writeln!(out, "{target}: {} games from {} files{rule}", joined.games, files.len()))
-}
-
-/// Whether two paths name the same file (when both exist).
-fn same_file(a: &str, b: &str) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => false,
-    }
 }

@@ -25,6 +25,7 @@ mod think;
 mod train;
 mod tune;
 mod usage;
+mod usage_records;
 
 pub use lines::{Options, parse_options};
 pub use presets::protocol_presets;
@@ -38,28 +39,8 @@ use std::io::{self, BufRead, Write};
 /// `pbrain-tengen --version`: the version, the commit it was built from, and the evaluation it plays with.
 #[must_use]
 pub fn version_text() -> String {
-    use crate::eval::network::Group;
-    let nets: Vec<String> =
-        crate::eval::network::embedded_identities().iter().map(|(name, id)| format!("{name} {id}")).collect();
-    // Which rule groups play with which by default (standard's network also serves caro).
-    let by_default = |network: bool| -> String {
-        let groups: Vec<&str> = Group::ALL
-            .iter()
-            .filter(|&&g| crate::eval::NETWORK_BY_DEFAULT[g as usize] == network)
-            .map(|g| if *g == Group::Standard { "standard, caro" } else { g.name() })
-            .collect();
-        if groups.is_empty() { "none".to_string() } else { groups.join(", ") }
-    };
-    format!(
-        "pbrain-tengen {} (commit {})\nevaluation: classical (tables data/weights.txt {}; the default in {}), network \
-         ({}; the default in {})",
-        env!("CARGO_PKG_VERSION"),
-        env!("TENGEN_COMMIT"),
-        crate::eval::embedded_identity(),
-        by_default(false),
-        if nets.is_empty() { "none embedded".to_string() } else { nets.join(", ") },
-        by_default(true)
-    )
+    let (version, commit) = (env!("CARGO_PKG_VERSION"), env!("TENGEN_COMMIT"));
+    format!("pbrain-tengen {version} (commit {commit})\nevaluation: {}", crate::eval::provenance())
 }
 
 /// The protocol's usage (the binary without a subcommand).
@@ -108,7 +89,7 @@ pub fn run(args: &[String], input: &mut (dyn BufRead + Send), out: &mut dyn Writ
         "analyze" => think::analyze_command(rest, out),
         "selfplay" => selfplay::parse_selfplay(rest).map(|m| crate::selfplay::run(&m, out)),
         "tune" => tune::parse_tune(rest).map(|c| crate::tune::run::run(&c, out)),
-        "train" => train::parse_train(rest).map(|c| train::run_train(&c, out)),
+        "train" => train::parse_train(rest).map(|c| c.run(out)),
         "spsa" => spsa::parse_spsa(rest).and_then(|c| crate::tune::spsa_run::run_spsa(&c, out)),
         "match" => match_options::parse_match(rest, out).map(|c| crate::matches::run(&c, out).map(|_| ())),
         "gauntlet" => gauntlet::gauntlet_command(rest, out),

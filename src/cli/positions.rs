@@ -4,9 +4,8 @@
 //! `pbrain-tengen positions games.tgr | pbrain-tengen solve --vct` judges every position a game passed through.
 //! Positions repeated between games (the openings' first moves, transpositions) are written once.
 
-use crate::threat::ZobristSet;
-use crate::tune::data::replay_game;
-use crate::types::{Color, Rule, format_point_list};
+use crate::records::PositionLines;
+use crate::types::Rule;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -54,27 +53,10 @@ pub(super) fn run_positions(p: &Positions, out: &mut dyn Write) -> Result<io::Re
             first.rule, first.size, first.size, other.rule, other.size, other.size
         ));
     }
+    let mut positions = PositionLines::new(p.every, p.min_stones);
     Ok((|| {
-        let mut seen = ZobristSet::default();
         for game in &games {
-            let mut lines = Vec::new();
-            replay_game(game, |pb, i, side, _, _, _| {
-                let stones = pb.board().stone_count();
-                if i < game.opening || (i - game.opening) % p.every != 0 || stones < p.min_stones {
-                    return;
-                }
-                if !seen.insert(pb.board().hash() ^ u64::from(side == Color::White)) {
-                    return;
-                }
-                let size = pb.size();
-                let stones_of = |c: Color| -> Vec<_> {
-                    pb.board().moves().iter().filter(|&&(_, s)| s == c).map(|&(m, _)| m).collect()
-                };
-                let (black, white) = (stones_of(Color::Black), stones_of(Color::White));
-                let name = if side == Color::Black { "black" } else { "white" };
-                lines.push(format!("{}\t{}\t{name}", format_point_list(&black, size), format_point_list(&white, size)));
-            });
-            for line in lines {
+            for line in positions.of_game(game) {
                 writeln!(out, "{line}")?;
             }
         }

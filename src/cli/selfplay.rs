@@ -55,7 +55,7 @@ pub fn parse_selfplay(args: &[String]) -> Result<Match, String> {
                 m.openings = match value()?.as_str() {
                     "renju26" => OpeningChoice::Renju26,
                     "varied" => OpeningChoice::Varied,
-                    path => OpeningChoice::Listed(read_openings(path, m.rule)?),
+                    path => OpeningChoice::Listed(crate::openings::read_openings_file(path, 15, m.rule)?),
                 }
             }
             "--random-plies" => m.random_plies = number("move count")? as usize,
@@ -70,22 +70,4 @@ pub fn parse_selfplay(args: &[String]) -> Result<Match, String> {
         return Err("--resume goes on with the game file of --record: give it".to_string());
     }
     Ok(m)
-}
-
-/// The openings of the file at `path` (one a line, as `match --openings` reads them), on self-play's board under
-/// `rule`.
-///
-/// # Errors
-/// `PATH: reason` for a file that cannot be read, a bad line (`PATH: line N: reason`) or one without openings.
-fn read_openings(path: &str, rule: crate::types::Rule) -> Result<Vec<Vec<crate::types::Pos>>, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("{path}: {e} (openings are renju26, varied or a file)"))?;
-    let mut openings = Vec::new();
-    for (line, opening) in crate::openings::parse_openings(&text, 15, rule) {
-        openings.push(opening.map_err(|e| format!("{path}: line {line}: {e}"))?);
-    }
-    if openings.is_empty() {
-        return Err(format!("{path}: no openings"));
-    }
-    Ok(openings)
 }

@@ -59,42 +59,18 @@ fn bench(depth: Option<i32>, out: &mut dyn Write) -> io::Result<()> {
 /// then the census's summary as `name value` lines.
 fn census_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
     let (mut nodes, mut params) = (1_000_000u64, crate::search::params::Params::DEFAULT);
-    let mut positions: Vec<(crate::types::Rule, String)> =
-        crate::engine::BENCH.iter().map(|&(rule, moves, _)| (rule, moves.to_string())).collect();
+    let mut positions = crate::engine::bench_positions();
     let mut cursor = OptionCursor::new(args);
     while let Some((name, inline)) = cursor.next_option() {
         let value = cursor.value(&name, &inline)?;
         match name.as_str() {
             "--nodes" => nodes = value.parse().ok().filter(|&n| n > 0).ok_or(format!("bad node count '{value}'"))?,
             "--params" => params = crate::search::params::Params::load(&value)?,
-            "--file" => {
-                let text = std::fs::read_to_string(&value).map_err(|e| format!("{value}: {e}"))?;
-                positions = crate::engine::read_positions(&text).map_err(|e| format!("{value}: {e}"))?;
-            }
+            "--file" => positions = crate::engine::read_positions_file(&value)?,
             other => return Err(format!("unknown option '{other}'")),
         }
     }
-    let mut runs = Vec::new();
-    for (rule, moves) in &positions {
-        let run = crate::engine::census(*rule, moves, nodes, params)?;
-        let r = &run.report;
-        let line = writeln!(
-            out,
-            "{:<10} {:<48} depth {:>2} best {:<4} score {:>6} nodes {:>9} ms {:>6}",
-            rule.name(),
-            moves,
-            r.depth,
-            r.best.map_or("-".to_string(), |p| p.notation(15)),
-            r.score,
-            r.nodes,
-            r.elapsed.as_millis()
-        );
-        if let Err(e) = line {
-            return Ok(Err(e));
-        }
-        runs.push(run);
-    }
-    Ok(crate::engine::census_summary(&runs).iter().try_for_each(|(name, value)| writeln!(out, "{name}\t{value}")))
+    crate::engine::write_census(&positions, nodes, params, out)
 }
 
 /// `analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] [--weights FILE] [--eval default|classical|network]

@@ -3,53 +3,14 @@
 
 use super::OptionCursor;
 use super::options::non_negative;
-use crate::agree::positions::Selection;
-use crate::train::TrainOptions;
 use crate::train::config::TrainRun;
-use crate::train::policy::PolicyOptions;
-use crate::types::Rule;
-use std::io::{self, Write};
-
-/// Runs the training run `c`: the move policy's with `--policy`, else the network's.
-///
-/// # Errors
-/// Output I/O errors.
-pub fn run_train(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
-    if c.policy { crate::train::policy_run::run_policy(c, out) } else { crate::train::run::run(c, out) }
-}
 
 /// Parses the options of `train`.
 ///
 /// # Errors
 /// A message naming a bad or unknown option.
 pub fn parse_train(args: &[String]) -> Result<TrainRun, String> {
-    let mut c = TrainRun {
-        files: Vec::new(),
-        rule: Rule::Renju,
-        out: None,
-        init: None,
-        held_out: 0.1,
-        drop_vcf: 0,
-        score_weight: 0.5,
-        k: None,
-        units: 1.0,
-        residual: true,
-        empty_only: false,
-        options: TrainOptions::default(),
-        head_epochs: 2,
-        policy: false,
-        policy_options: PolicyOptions::default(),
-        network: None,
-        gomocup: Selection { split: None, ..Selection::default() },
-        judging: Vec::new(),
-        choices: Vec::new(),
-        choice_against: Vec::new(),
-        choice_alternatives: 3,
-        choice_weight: 1.0,
-        choice_repeat: 1,
-        choice_fours: false,
-        line: format!("pbrain-tengen train {}", args.join(" ")),
-    };
+    let mut c = TrainRun::new(format!("pbrain-tengen train {}", args.join(" ")));
     let mut cursor = OptionCursor::new(args);
     while let Some((name, inline)) = cursor.next_option() {
         let mut value = || cursor.value(&name, &inline);

@@ -7,7 +7,7 @@ use crate::search::{Report, SearchLimits};
 use crate::types::Rule;
 
 /// The bench positions: rule, opening moves (Black first), depth.
-pub const BENCH: &[(Rule, &str, i32)] = &[
+pub(crate) const BENCH: &[(Rule, &str, i32)] = &[
     (Rule::Renju, "h8 h9 h10", 7),
     (Rule::Renju, "h8 h9 j10", 7),
     (Rule::Renju, "h8 i9 j10", 7),

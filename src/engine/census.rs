@@ -71,6 +71,21 @@ pub fn census(rule: Rule, moves: &str, nodes: u64, params: Params) -> Result<Cen
     Ok(CensusRun { report, census, iterations })
 }
 
+/// The bench's positions (their rules and moves), the census's positions unless a file gives others.
+#[must_use]
+pub fn bench_positions() -> Vec<(Rule, String)> {
+    super::bench::BENCH.iter().map(|&(rule, moves, _)| (rule, moves.to_string())).collect()
+}
+
+/// [`read_positions`] of the file at `path`.
+///
+/// # Errors
+/// `PATH: reason` or `PATH: line N: reason`.
+pub fn read_positions_file(path: &str) -> Result<Vec<(Rule, String)>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    read_positions(&text).map_err(|e| format!("{path}: {e}"))
+}
+
 /// Reads a census positions file: one position a line, its moves (Black first) before an optional `#` comment,
 /// blank and comment lines skipped, an optional leading rule word (`renju`, `freestyle`, `standard`, `caro`; renju
 /// when none).
@@ -92,6 +107,40 @@ pub fn read_positions(text: &str) -> Result<Vec<(Rule, String)>, String> {
         positions.push((rule, moves.to_string()));
     }
     Ok(positions)
+}
+
+/// `bench --census`: every position searched to `nodes` nodes with `params`, one line each, then the
+/// [`summary`]'s `name<TAB>value` lines.
+///
+/// # Errors
+/// A position that cannot be set up (the outer error); output I/O errors (the inner one).
+pub fn write_census(
+    positions: &[(Rule, String)],
+    nodes: u64,
+    params: Params,
+    out: &mut dyn std::io::Write,
+) -> Result<std::io::Result<()>, String> {
+    let mut runs = Vec::new();
+    for (rule, moves) in positions {
+        let run = census(*rule, moves, nodes, params)?;
+        let r = &run.report;
+        let line = writeln!(
+            out,
+            "{:<10} {:<48} depth {:>2} best {:<4} score {:>6} nodes {:>9} ms {:>6}",
+            rule.name(),
+            moves,
+            r.depth,
+            r.best.map_or("-".to_string(), |p| p.notation(15)),
+            r.score,
+            r.nodes,
+            r.elapsed.as_millis()
+        );
+        if let Err(e) = line {
+            return Ok(Err(e));
+        }
+        runs.push(run);
+    }
+    Ok(summary(&runs).iter().try_for_each(|(name, value)| writeln!(out, "{name}\t{value}")))
 }
 
 /// The median of `values` (the lower of the two middle ones), if any.

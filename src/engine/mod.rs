@@ -22,8 +22,11 @@ mod opening;
 mod outlook;
 
 pub use crate::openings::RENJU_OPENINGS;
-pub use bench::{BENCH, BenchLine, bench};
-pub use census::{CensusRun, Iteration, census, read_positions, summary as census_summary};
+pub use bench::{BenchLine, bench};
+pub use census::{
+    CensusRun, Iteration, bench_positions, census, read_positions, read_positions_file, summary as census_summary,
+    write_census,
+};
 pub use memory::minimum_bytes;
 pub use opening::{Swap2Decision, opening_scorer};
 pub use outlook::{Calibration, Outlook};

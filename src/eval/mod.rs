@@ -158,6 +158,30 @@ pub fn code_sums_from_scratch(pb: &PatternBoard, weights: &Weights) -> [[i32; 2]
 /// (README, Network evaluation). A group set to `false` would play with the classical evaluation by default.
 pub const NETWORK_BY_DEFAULT: [bool; 3] = [true, true, true];
 
+/// What the build evaluates with, for `--version`: the classical tables' identity and the embedded networks', each
+/// with the rule groups it is the default evaluation of.
+#[must_use]
+pub fn provenance() -> String {
+    use network::Group;
+    let nets: Vec<String> = network::embedded_identities().iter().map(|(name, id)| format!("{name} {id}")).collect();
+    // Which rule groups play with which by default (standard's network also serves caro).
+    let by_default = |network: bool| -> String {
+        let groups: Vec<&str> = Group::ALL
+            .iter()
+            .filter(|&&g| NETWORK_BY_DEFAULT[g as usize] == network)
+            .map(|g| if *g == Group::Standard { "standard, caro" } else { g.name() })
+            .collect();
+        if groups.is_empty() { "none".to_string() } else { groups.join(", ") }
+    };
+    format!(
+        "classical (tables data/weights.txt {}; the default in {}), network ({}; the default in {})",
+        embedded_identity(),
+        by_default(false),
+        if nets.is_empty() { "none embedded".to_string() } else { nets.join(", ") },
+        by_default(true)
+    )
+}
+
 /// Which evaluation the search uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EvalChoice {

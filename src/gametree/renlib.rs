@@ -18,7 +18,7 @@
 //! a sibling of the node whose parent comes off the stack (the file ends when the stack is empty). An empty library
 //! is the header alone, or the header and a root record with or without `RIGHT` (22 bytes).
 
-use super::{Node, NodeId, Raw, Tree};
+use super::{Node, NodeId, Raw, Tree, decode};
 use crate::types::Pos;
 
 /// The header's length.
@@ -308,6 +308,53 @@ impl Reader<'_> {
         }
         Ok((self.bytes[start..start + len].to_vec(), padded))
     }
+}
+
+/// The library as lines for people: the header's (version, form, counts), then one per variation's end and per node
+/// with something to say: the moves that lead there (in H8 notation), then its marks, board text and comment
+/// (`pbrain-tengen lib dump`).
+#[must_use]
+pub fn dump(tree: &Tree) -> Vec<String> {
+    let moves = tree.nodes.iter().filter(|n| n.is_move && n.point.is_some()).count();
+    let leaves = tree.nodes.iter().skip(1).filter(|n| n.children.is_empty()).count();
+    let (major, minor) = (tree.header[8], tree.header[9]);
+    let form = if tree.root_record { "with a root record" } else { "first move first" };
+    let mut lines = vec![format!(
+        "RenLib {major}.{minor} ({form}): {} nodes, {moves} moves, {leaves} variation ends",
+        tree.len() - 1
+    )];
+    for id in tree.preorder() {
+        let node = tree.node(id);
+        let said = node.comment.is_some() || node.mark || node.start || !node.is_move || node.board_text.is_some();
+        if said || (id != Tree::ROOT && node.children.is_empty()) {
+            lines.push(dump_line(tree, id, node));
+        }
+    }
+    lines
+}
+
+/// One node's dump line.
+fn dump_line(tree: &Tree, id: NodeId, node: &Node) -> String {
+    let moves: Vec<String> = tree.moves(id).iter().map(|p| p.notation(tree.size)).collect();
+    let mut text = if moves.is_empty() { "(start)".to_string() } else { moves.join(" ") };
+    if node.mark {
+        text.push_str("  [mark]");
+    }
+    if node.start {
+        text.push_str("  [start]");
+    }
+    if !node.is_move && id != Tree::ROOT {
+        let at = node.point.map_or("-".to_string(), |p| p.notation(tree.size));
+        let label = node.board_text.as_deref().map(decode).unwrap_or_default();
+        text.push_str(&format!("  text {at} \"{label}\""));
+    }
+    if let Some((title, body)) = node.comment_text() {
+        let mut parts = vec![title];
+        parts.extend(body.lines().map(str::to_string));
+        parts.retain(|p| !p.trim().is_empty());
+        text.push_str(&format!("  # {}", parts.join(" / ")));
+    }
+    text
 }
 
 #[cfg(test)]

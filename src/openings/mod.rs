@@ -85,6 +85,22 @@ pub fn check_opening(moves: &[Pos], size: usize, rule: Rule) -> Result<(), Strin
     Ok(())
 }
 
+/// The openings of the file at `path` (as [`parse_openings`] reads them) on a board of `size` under `rule`.
+///
+/// # Errors
+/// `PATH: reason` for a file that cannot be read or holds no opening, `PATH: line N: reason` for a bad line.
+pub fn read_openings_file(path: &str, size: usize, rule: Rule) -> Result<Vec<Vec<Pos>>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut openings = Vec::new();
+    for (line, parsed) in parse_openings(&text, size, rule) {
+        openings.push(parsed.map_err(|e| format!("{path}: line {line}: {e}"))?);
+    }
+    if openings.is_empty() {
+        return Err(format!("{path}: no openings"));
+    }
+    Ok(openings)
+}
+
 /// Parses a whole openings file. Each line's result comes with its line number; blank and comment lines are left
 /// out. A tab-separated line (a table such as the testdata's `renju26.tsv`) gives the first of its fields that is an
 /// opening; a first table line without one is taken for the header and left out.

@@ -5,12 +5,31 @@
 
 use super::gomocup::{Split, judging_left_out};
 use super::{
-    GameRecord, PSQ_MAGIC, PsqGame, Sample, TrainingData, complete_games, read_psq, read_training, write_header,
+    GameRecord, Joined, PSQ_MAGIC, PsqGame, Sample, TrainingData, complete_games, join_game_files, read_psq,
+    read_training, write_header,
 };
 use crate::types::Rule;
 use std::fs::File;
 use std::io::{self, BufWriter, Seek, Write};
 use std::path::{Path, PathBuf};
+
+/// Whole game files (each name with its bytes) checked and joined by [`join_game_files`] into the file `target`
+/// (`merge --out`), which may not be one of them.
+///
+/// # Errors
+/// `target` among the files, a problem of the files (nothing is written then), or the writing.
+pub fn write_joined_game_files(files: &[(String, Vec<u8>)], target: &str) -> Result<Joined, String> {
+    let same_file = |a: &str| match (std::fs::canonicalize(a), std::fs::canonicalize(target)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    };
+    if files.iter().any(|(name, _)| same_file(name)) {
+        return Err(format!("{target} is one of the files to merge: write the merged file elsewhere"));
+    }
+    let joined = join_game_files(files)?;
+    std::fs::write(target, &joined.bytes).map_err(|e| format!("cannot write {target}: {e}"))?;
+    Ok(joined)
+}
 
 /// `paths` in order, each folder replaced by the game files under it at any depth (`.psq` and `.tgr`), sorted by
 /// path so that a run sees them in the same order on every machine.

@@ -3,6 +3,9 @@
 //! Gomocup publishes its tournaments; read only) and c-gomoku-cli's samples (`samples.rs`: single positions, read
 //! only). `files.rs` reads whole files of any of them (and folders of them) for the commands, and creates and
 //! appends to game files; `gomocup.rs` says which of Gomocup's games may be learned from and which only judge.
+//! Beside the formats, what the rooms above do with records: `replay.rs` replays a game or a list of moves
+//! position by position, `selection.rs` chooses the positions where Gomocup's strongest engines thought (for the
+//! yardstick and the move policy's trainer alike).
 //!
 //! Both formats pack a point in 16 bits as `(x << 5) | y`, with Gomocup's `x` and `y`. Readers never stop at a bad
 //! record: it is reported (`record N: …`) and the rest is used. A file cut short reports its last record as
@@ -11,15 +14,18 @@
 mod files;
 pub mod gomocup;
 mod psq;
+mod replay;
 mod samples;
+pub mod selection;
 mod tgr;
 
 pub use files::{
     GameFile, PsqFiles, TrainingSet, append_game_file, create_game_file, expand_folders, read_game_files, read_games,
-    read_learning_games, read_psq_files, read_training_set, resume_game_file,
+    read_learning_games, read_psq_files, read_training_set, resume_game_file, write_joined_game_files,
 };
 pub use psq::{PSQ_MAGIC, PsqGame, read_psq};
-pub use tgr::{MAGIC, complete_games, game_ranges, join_game_files, write_game, write_header};
+pub use replay::{PositionLines, replay_game, replay_moves};
+pub use tgr::{Joined, MAGIC, complete_games, game_ranges, join_game_files, write_game, write_header};
 
 use crate::types::{Pos, Rule};
 

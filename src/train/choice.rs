@@ -17,7 +17,7 @@ use crate::eval::{Weights, order_value};
 use crate::movegen::{Candidates, candidates, is_legal};
 use crate::pattern::PatternBoard;
 use crate::records::GameRecord;
-use crate::tune::data::replay_game;
+use crate::records::replay_game;
 use crate::types::{Color, Pos, Rule};
 
 /// The pairs of one rule group: child `2j` is pair `j`'s chosen move's, child `2j + 1` its alternative's.

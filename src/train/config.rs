@@ -3,7 +3,7 @@
 
 use super::TrainOptions;
 use super::policy::PolicyOptions;
-use crate::agree::positions::Selection;
+use crate::records::selection::Selection;
 use crate::types::Rule;
 
 /// What a training run (`pbrain-tengen train`) is asked.
@@ -65,4 +65,46 @@ pub struct TrainRun {
     pub choice_fours: bool,
     /// The command line, for the provenance.
     pub line: String,
+}
+
+impl TrainRun {
+    /// A run of the network on no files with the command's defaults; `line` is its command line.
+    #[must_use]
+    pub fn new(line: String) -> TrainRun {
+        TrainRun {
+            files: Vec::new(),
+            rule: Rule::Renju,
+            out: None,
+            init: None,
+            held_out: 0.1,
+            drop_vcf: 0,
+            score_weight: 0.5,
+            k: None,
+            units: 1.0,
+            residual: true,
+            empty_only: false,
+            options: TrainOptions::default(),
+            head_epochs: 2,
+            policy: false,
+            policy_options: PolicyOptions::default(),
+            network: None,
+            gomocup: Selection { split: None, ..Selection::default() },
+            judging: Vec::new(),
+            choices: Vec::new(),
+            choice_against: Vec::new(),
+            choice_alternatives: 3,
+            choice_weight: 1.0,
+            choice_repeat: 1,
+            choice_fours: false,
+            line,
+        }
+    }
+
+    /// Runs it: the move policy's run with [`TrainRun::policy`], else the network's.
+    ///
+    /// # Errors
+    /// Output I/O errors.
+    pub fn run(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        if self.policy { super::policy_run::run_policy(self, out) } else { super::run::run(self, out) }
+    }
 }

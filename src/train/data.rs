@@ -6,8 +6,9 @@ use crate::eval::network::Group;
 use crate::eval::network_flags;
 use crate::pattern::PatternBoard;
 use crate::records::{GameRecord, NO_SCORE, Sample};
+use crate::records::{replay_game, replay_moves};
 use crate::threat::{Solution, Vcf, VcfOptions};
-use crate::tune::data::{replay_game, replay_moves, target};
+use crate::tune::data::target;
 use crate::types::{Color, Pos};
 
 /// One training position.

@@ -1,8 +1,8 @@
 //! Gomocup's `.psq` games as training data: the moves the strongest engines played taken as each position's best
 //! move, the judging games left out (the move policy's run and the network's choice pairs read them).
 
-use crate::agree::positions::{Selection, played_as_best};
 use crate::records::gomocup::{Split, judging_left_out};
+use crate::records::selection::{Selection, played_as_best};
 use crate::records::{GameRecord, TrainingSet, expand_folders, read_psq_files, read_training_set};
 use std::io::{self, Write};
 use std::path::PathBuf;

@@ -7,10 +7,10 @@
 use super::config::TrainRun;
 use super::gomocup::games_with_best_moves;
 use super::policy::{Agreement, PolicyData, PolicyModel, agreement, fit_temperature, train_policy};
-use crate::agree::positions::{Selection, played_as_best};
 use crate::eval::network::{Group, Network, embedded_network};
 use crate::eval::{Weights, default_weights, policy};
 use crate::records::read_psq_files;
+use crate::records::selection::{Selection, played_as_best};
 use crate::tune::split;
 use std::io::{self, Write};
 use std::time::Instant;

@@ -14,7 +14,7 @@
 use crate::eval::{FAMILIES, Family, THREATS, threat_key};
 use crate::movegen::{Candidates, candidates};
 use crate::pattern::{CODES, PatternBoard, code_of};
-use crate::records::{GameRecord, NO_SCORE, Sample};
+use crate::records::{GameRecord, NO_SCORE, Sample, replay_game, replay_moves};
 use crate::threat::{Solution, Vcf, VcfOptions};
 use crate::types::{Color, Pos};
 
@@ -73,45 +73,6 @@ pub struct Dataset {
     pub vcf_nodes: u64,
     /// How many positions that filter dropped.
     pub vcf_dropped: usize,
-}
-
-/// Replays a game: calls `f(board, ply, side, result, score, move)` with the position before each move (`side` to
-/// move, `result` its result, `score` its recorded search score or [`NO_SCORE`]), until a five or a move that breaks
-/// the record (the game ends there). Returns the board after the last move made; `None` for a size no board has.
-pub fn replay_game(
-    game: &GameRecord,
-    mut f: impl FnMut(&mut PatternBoard, usize, Color, f32, i16, Pos),
-) -> Option<PatternBoard> {
-    let mut pb = PatternBoard::new(game.size, game.rule).ok()?;
-    let black = game.outcome.black_score();
-    let mut side = Color::Black;
-    for (i, &m) in game.moves.iter().enumerate() {
-        let score = game.scores.as_ref().and_then(|s| s.get(i).copied()).unwrap_or(NO_SCORE);
-        let result = if side == Color::Black { black } else { 1.0 - black };
-        f(&mut pb, i, side, result, score, m);
-        if !pb.board().is_empty(m) || pb.is_five(side, m) {
-            break; // the game ends here (a five), or the record is wrong
-        }
-        pb.make(m, side);
-        side = side.opponent();
-    }
-    Some(pb)
-}
-
-/// The position `moves` (Black first) lead to and the side to move, or `None` when a move is taken, a five was
-/// already made or the size is not a board's.
-#[must_use]
-pub fn replay_moves(size: usize, rule: crate::types::Rule, moves: &[Pos]) -> Option<(PatternBoard, Color)> {
-    let mut pb = PatternBoard::new(size, rule).ok()?;
-    let mut side = Color::Black;
-    for &m in moves {
-        if !pb.board().is_empty(m) || pb.is_five(side, m) {
-            return None;
-        }
-        pb.make(m, side);
-        side = side.opponent();
-    }
-    Some((pb, side))
 }
 
 /// A position's training target: its `result`, or where it has a search `score`, `lambda · sigmoid(score / k) +

@@ -10,10 +10,10 @@
 //! joined in shard order by `merge --out` are the unsharded run's file, byte for byte.
 
 use crate::matches::Shard;
+use crate::records::replay_game;
 use crate::records::{GameRecord, NO_SCORE, create_game_file, read_learning_games, stored_score, write_game};
 use crate::search::tt::Table;
 use crate::search::{SearchLimits, SearchOptions, search};
-use crate::tune::data::replay_game;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
