@@ -459,7 +459,7 @@ fn with_the_policy_ordering_the_search_changes_its_tree_and_keeps_legal_moves() 
 
 #[test]
 fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
-    // Issue 73's trials, each switched on alone: the search must still play legal moves, block a four and find a
+    // Issue 73's and 97's trials, each switched on alone: the search must still play legal moves, block a four and find a
     // short VCF, and each must change the tree somewhere on the won positions (a trial that never acts is broken).
     use tengen::search::params::Params;
     let d = Params::DEFAULT;
@@ -483,6 +483,12 @@ fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
         ("far_lmr", Params { far_lmr: 2, ..d }, d),
         ("tt_pv_lmr", Params { tt_pv_lmr: 1, ..d }, d),
         ("cut_lmr", Params { cut_lmr: 1, ..d }, d),
+        // Issue 97's trials of the table, the ordering and the defences.
+        ("leaf_tt", Params { leaf_tt: 1, ..d }, d),
+        ("fail_low_keep", Params { fail_low_keep: 1, ..d }, d),
+        ("clear_killers", Params { clear_killers: 1, ..d }, d),
+        ("tt_cut_history", Params { tt_cut_history: 1, ..d }, d),
+        ("threat_defence", Params { threat_defence: 1, ..d }, d),
     ];
     // The won positions (tactical) and the 26 openings after Black's third stone (quiet, where the history acts).
     let mut positions: Vec<(Vec<Pos>, Vec<Pos>, Color)> = include_str!("data/won-renju-sample.tsv")

@@ -329,6 +329,9 @@ tunables! {
     /// A cut-off from the table's entry rewards the history of the entry's move where it is quiet, as a searched
     /// quiet cut-off does (0: only searched cut-offs teach the history).
     tt_cut_history = 0 in 0..=1 step 1.0 Trial;
+    /// Where the opponent has a four-three or a double three to play next, a node searches only the moves that stop
+    /// it and its own fours, as answers to a threat (0: every move near the stones).
+    threat_defence = 0 in 0..=1 step 1.0 Trial;
 }
 
 impl Default for Params {

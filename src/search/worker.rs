@@ -389,7 +389,10 @@ impl<'a> Worker<'a> {
                     self.show_loss(ply, side);
                     return -(MATE - ply as i32 - 2);
                 }
-                Candidates::Moves { moves, forced } => (moves, forced),
+                Candidates::Moves { moves, forced } if forced || self.options.params.threat_defence == 0 => {
+                    (moves, forced)
+                }
+                Candidates::Moves { moves, .. } => self.defences(side, moves),
             }
         };
         if moves.is_empty() {
@@ -709,6 +712,33 @@ impl<'a> Worker<'a> {
         let best = if bound == Bound::Upper && self.options.params.fail_low_keep > 0 { None } else { best_move };
         self.shared.table.store(key, Entry { best, score: to_tt(best_score, ply), depth, bound, pv: tt_pv });
         best_score
+    }
+
+    /// With `threat_defence`, where the opponent has a four-three or a double three to play next (a win the classes
+    /// show), the moves that stop it (after which it has no such win) and the side's own fours, as answers to a
+    /// threat (`forced`); `moves` as they are where it has none, or where nothing stops it.
+    fn defences(&mut self, side: Color, moves: MoveList) -> (MoveList, bool) {
+        let opp = side.opponent();
+        let counts = self.pb.class_counts()[opp.index()];
+        if counts[Pattern4::Block4Flex3 as usize] == 0 && counts[Pattern4::Flex3x2 as usize] == 0 {
+            return (moves, false);
+        }
+        if static_win(&mut self.pb, opp).is_none() {
+            return (moves, false);
+        }
+        let mut answers = MoveList::new();
+        for &m in &moves {
+            let keep = self.pb.pattern4(side, m) >= Pattern4::Block4 || {
+                self.pb.make(m, side);
+                let stopped = static_win(&mut self.pb, opp).is_none();
+                self.pb.undo();
+                stopped
+            };
+            if keep {
+                answers.push(m);
+            }
+        }
+        if answers.is_empty() { (moves, false) } else { (answers, true) }
     }
 
     /// A leaf (see [`Worker::leaf`]), with `leaf_tt`: a non-PV leaf whose table entry decides against the window
