@@ -86,7 +86,7 @@ fn a_bad_state_file_is_refused_with_its_line() {
 fn a_run_is_the_same_on_one_thread_or_two_and_resumes() {
     let (one, two, resumed) = (temp("one.spsa"), temp("two.spsa"), temp("resumed.spsa"));
     // (The classical evaluation: with this seed its games are not all split pairs, so the values move.)
-    let settings = ["--nodes", "300", "--iterations", "6", "--batch", "3", "--seed", "5", "--r-end", "0.05"];
+    let settings = ["--nodes", "300", "--iterations", "6", "--batch", "3", "--seed", "4", "--r-end", "0.05"];
     let settings = [settings.as_slice(), &["--eval", "classical"]].concat();
     let run = |path: &std::path::Path, extra: &[&str]| {
         let mut args = vec!["spsa", "--state", path.to_str().expect("path")];

@@ -201,7 +201,7 @@ A damaged library is read up to the damage: what was read is shown or written, t
         usage: "usage: pbrain-tengen spsa --state FILE [options]   (a new run starts in FILE, an old one resumes)
   --iterations N          iterations planned (one pair of games each; default 10000)
   --batch N               iterations played from one set of values (default 8)
-  --tune search|time|trial|all  the values tuned (default search; trial: the parts on trial)
+  --tune search|time|trial|all|NAME,...  the values tuned (default search; trial: the parts on trial; names: those)
   --rule R, --eval E      the games' rule (default renju) and evaluation (default, classical, network or a file)
   --nodes N               nodes a move (default 20000; 0: by the clock)
   --turn-ms MS, --match-ms MS   the clock, when --nodes is 0

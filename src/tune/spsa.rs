@@ -24,6 +24,9 @@ pub const GAMMA: f64 = 0.101;
 /// The first line of a state file.
 const MAGIC: &str = "tengen-spsa 1";
 
+// A named selection keeps a bit for each tunable value.
+const _: () = assert!(Params::SPECS.len() <= 128);
+
 /// Which values a run tunes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Selection {
@@ -35,6 +38,9 @@ pub enum Selection {
     Trial,
     /// All of them.
     All,
+    /// The values named (a bit for each index of [`Params::SPECS`]): a bundle's values tuned as a whole, whatever
+    /// their groups.
+    Named(u128),
 }
 
 impl Selection {
@@ -46,15 +52,23 @@ impl Selection {
             Selection::Time => spec.group == Group::Time,
             Selection::Trial => spec.group == Group::Trial,
             Selection::All => true,
+            Selection::Named(bits) => {
+                Params::SPECS.iter().position(|s| s.name == spec.name).is_some_and(|i| bits >> i & 1 == 1)
+            }
         }
     }
 
-    fn name(self) -> &'static str {
+    fn name(self) -> String {
         match self {
-            Selection::Search => "search",
-            Selection::Time => "time",
-            Selection::Trial => "trial",
-            Selection::All => "all",
+            Selection::Search => "search".to_string(),
+            Selection::Time => "time".to_string(),
+            Selection::Trial => "trial".to_string(),
+            Selection::All => "all".to_string(),
+            Selection::Named(bits) => {
+                let names: Vec<&str> =
+                    Params::SPECS.iter().enumerate().filter(|(i, _)| bits >> i & 1 == 1).map(|(_, s)| s.name).collect();
+                names.join(",")
+            }
         }
     }
 }
@@ -67,7 +81,18 @@ impl std::str::FromStr for Selection {
             "time" => Ok(Selection::Time),
             "trial" => Ok(Selection::Trial),
             "all" => Ok(Selection::All),
-            other => Err(format!("unknown parameter group '{other}' (search, time, trial or all)")),
+            names => {
+                let mut bits = 0u128;
+                for name in names.split(',') {
+                    let Some(i) = Params::SPECS.iter().position(|s| s.name == name) else {
+                        return Err(format!(
+                            "unknown parameter group or name '{name}' (search, time, trial, all or names with commas)"
+                        ));
+                    };
+                    bits |= 1 << i;
+                }
+                Ok(Selection::Named(bits))
+            }
         }
     }
 }
@@ -324,6 +349,17 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_named_selection_tunes_its_values_whatever_their_groups_and_reads_back() {
+        let sel: Selection = "lmp_curve_base,forced_lmr,lmr_base".parse().expect("names");
+        let tuned: Vec<&str> = Params::SPECS.iter().filter(|s| sel.includes(s)).map(|s| s.name).collect();
+        assert_eq!(tuned, ["lmr_base", "lmp_curve_base", "forced_lmr"]);
+        assert_eq!(sel.name().parse::<Selection>(), Ok(sel));
+        let state = State { selection: sel, ..State::default() };
+        assert_eq!(State::parse(&state.to_text()).map(|s| s.selection), Ok(sel));
+        assert!("lmr_base,nonsense".parse::<Selection>().is_err());
+    }
 
     #[test]
     fn the_perturbation_ends_at_the_step_and_the_rate_at_r_end() {
