@@ -44,8 +44,9 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// Most games kept at once; the least recently used goes when a new one would pass it. Each holds its engine's
-/// table once it has searched ([`super::analysis::GAME_HASH_BYTES`]): 32 games stay within 512 MB.
+/// Most games kept at once; the least recently used goes when a new one would pass it. A game takes its engine's
+/// table when it first searches ([`super::analysis::GAME_HASH_BYTES`]) and gives it back when it goes: 32 games'
+/// tables take at most 512 MiB (measured with `scripts/serve-memory.py`: README, "The board in the browser").
 pub const MAX_GAMES: usize = 32;
 /// The page, with its style and script.
 const PAGE: &str = include_str!("page.html");
@@ -102,6 +103,12 @@ impl Games {
     /// Whether no game is held.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The bytes of transposition table the games hold ([`Game::table_bytes`]; waits for requests under way).
+    pub fn table_bytes(&self) -> usize {
+        let games: Vec<_> = lock(&self.games).values().map(|(game, _)| Arc::clone(game)).collect();
+        games.iter().map(|game| lock(game).table_bytes()).sum()
     }
 
     fn insert(&self, game: Game) -> String {
@@ -479,6 +486,31 @@ mod tests {
         assert_eq!(state["moves"].as_array().map(Vec::len), Some(5), "{state}");
         assert_eq!(state["toMove"], json!("white"));
         assert_eq!(call(&games, "POST", &path("play"), r#"{"move": "a15"}"#).0, 200, "the game goes on");
+    }
+
+    #[test]
+    fn a_game_takes_its_table_when_it_first_searches_and_gives_it_back_when_it_goes() {
+        let games = Games::default();
+        let ids: Vec<String> = (0..200).map(|_| new_game(&games, "{}")).collect();
+        assert_eq!(games.len(), MAX_GAMES);
+        assert_eq!(games.table_bytes(), 0, "games that never searched hold no table");
+        let id = &ids[199];
+        let path = |rest: &str| format!("/api/games/{id}/{rest}");
+        // Out of the opening book, so that the engine searches.
+        assert_eq!(call(&games, "POST", &path("play"), r#"{"move": "a1"}"#).0, 200);
+        assert_eq!(call(&games, "POST", &path("engine"), r#"{"ms": 20}"#).0, 200);
+        assert_eq!(games.table_bytes(), crate::serve::analysis::GAME_HASH_BYTES);
+        // A reload replaces the game's engine: the table goes with it until the next search.
+        assert_eq!(call(&games, "POST", &path("load"), r#"{"moves": "h8 h9"}"#).0, 200);
+        assert_eq!(games.table_bytes(), 0);
+        assert_eq!(call(&games, "POST", &path("play"), r#"{"move": "a1"}"#).0, 200);
+        assert_eq!(call(&games, "POST", &path("engine"), r#"{"ms": 20}"#).0, 200);
+        assert_eq!(games.table_bytes(), crate::serve::analysis::GAME_HASH_BYTES);
+        for id in &ids {
+            games.handle("DELETE", &format!("/api/games/{id}"), "");
+        }
+        assert!(games.is_empty());
+        assert_eq!(games.table_bytes(), 0);
     }
 
     fn new_game(games: &Games, body: &str) -> String {
