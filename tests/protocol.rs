@@ -341,3 +341,35 @@ fn random_opening_steps_always_get_an_answer_and_never_panic() {
     eprintln!("refused, decided: {answered:?}");
     assert!(answered.iter().all(|&n| n >= 5), "refused, decided: {answered:?}");
 }
+
+#[test]
+fn a_refused_memory_limit_is_said_once_and_again_only_when_the_least_changes() {
+    use tengen::engine::minimum_bytes;
+    let mut session = Session::new();
+    let mut said = |lines: &[&str]| {
+        let mut out = Vec::new();
+        for line in lines {
+            session.line(line, &mut out).expect("io");
+        }
+        let text = String::from_utf8(out).expect("utf8");
+        text.lines().filter(|l| l.contains("refused")).map(String::from).collect::<Vec<_>>()
+    };
+    let refusal = |limit: u64, least: u64, threads: usize| {
+        format!(
+            "MESSAGE max_memory {limit} refused: Tengen needs at least {least} bytes with {threads} thread(s); it runs \
+             with that least"
+        )
+    };
+    // The issue's order: the limit, then settings that leave the least as it was.
+    let said_first = said(&["START 15", "INFO max_memory 10000000", "INFO thread_num 1", "INFO rule 4"]);
+    assert_eq!(said_first, [refusal(10_000_000, minimum_bytes(1, true), 1)]);
+    // Another thread count needs more: said again, once.
+    assert_eq!(said(&["INFO thread_num 2", "INFO thread_num 2"]), [refusal(10_000_000, minimum_bytes(2, true), 2)]);
+    // The classical evaluation needs less.
+    assert_eq!(said(&["INFO evaluation classical"]), [refusal(10_000_000, minimum_bytes(2, false), 2)]);
+    // No limit, then the same limit again: a new refusal.
+    assert!(said(&["INFO max_memory 0", "INFO rule 4"]).is_empty());
+    assert_eq!(said(&["INFO max_memory 10000000"]), [refusal(10_000_000, minimum_bytes(2, false), 2)]);
+    // A limit at the least is accepted.
+    assert!(said(&[&format!("INFO max_memory {}", minimum_bytes(2, false))]).is_empty());
+}
