@@ -136,7 +136,7 @@ fn refuse(stream: &TcpStream, refused: &Refused) {
 /// game's table (and a search's solver tables) go back to the system when the game goes. Left to itself, glibc
 /// raises that threshold to the size of the first such block freed (up to 32 MiB), and then serves the 16 MiB
 /// tables from per-thread heaps that keep them: 32 games that had searched left 250 MB resident once deleted
-/// (12 MB with this; `scripts/serve-memory.py`).
+/// (8.6 MB with this; `scripts/serve-memory.py`).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn large_blocks_from_the_system() {
     unsafe extern "C" {
