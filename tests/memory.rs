@@ -153,3 +153,21 @@ fn a_limit_below_what_the_engine_needs_is_refused_with_a_message_and_the_game_go
     assert!(s.messages.iter().all(|m| !m.contains("refused")), "{:?}", s.messages);
     s.end();
 }
+
+#[test]
+fn the_least_the_documentation_states_is_the_one_the_engine_names() {
+    use tengen::engine::minimum_bytes;
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/protocol.md")).expect("the page");
+    let one_line: String = page.split_whitespace().collect::<Vec<_>>().join(" ");
+    let per_thread = minimum_bytes(2, true) - minimum_bytes(1, true);
+    assert_eq!(per_thread, minimum_bytes(2, false) - minimum_bytes(1, false));
+    for (bytes, what) in [
+        (minimum_bytes(1, true), "with one thread and the network evaluation"),
+        (minimum_bytes(1, false), "with the classical one"),
+        (per_thread, "more a thread"),
+    ] {
+        let mib = bytes as f64 / 1048576.0;
+        let stated = format!("{bytes} bytes ({mib:.1} MiB) {what}");
+        assert!(one_line.contains(&stated), "docs/protocol.md does not say \"{stated}\"");
+    }
+}

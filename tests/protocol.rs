@@ -341,3 +341,59 @@ fn random_opening_steps_always_get_an_answer_and_never_panic() {
     eprintln!("refused, decided: {answered:?}");
     assert!(answered.iter().all(|&n| n >= 5), "refused, decided: {answered:?}");
 }
+
+#[test]
+fn a_refused_memory_limit_is_said_once_and_again_only_when_the_least_changes() {
+    use tengen::engine::minimum_bytes;
+    let mut session = Session::new();
+    let mut said = |lines: &[&str]| {
+        let mut out = Vec::new();
+        for line in lines {
+            session.line(line, &mut out).expect("io");
+        }
+        let text = String::from_utf8(out).expect("utf8");
+        text.lines().filter(|l| l.contains("refused")).map(String::from).collect::<Vec<_>>()
+    };
+    let refusal = |limit: u64, least: u64, threads: usize| {
+        format!(
+            "MESSAGE max_memory {limit} refused: Tengen needs at least {least} bytes with {threads} thread(s); it runs \
+             with that least"
+        )
+    };
+    // The issue's order: the limit, then settings that leave the least as it was.
+    let said_first = said(&["START 15", "INFO max_memory 10000000", "INFO thread_num 1", "INFO rule 4"]);
+    assert_eq!(said_first, [refusal(10_000_000, minimum_bytes(1, true), 1)]);
+    // Another thread count needs more: said again, once.
+    assert_eq!(said(&["INFO thread_num 2", "INFO thread_num 2"]), [refusal(10_000_000, minimum_bytes(2, true), 2)]);
+    // The classical evaluation needs less.
+    assert_eq!(said(&["INFO evaluation classical"]), [refusal(10_000_000, minimum_bytes(2, false), 2)]);
+    // No limit, then the same limit again: a new refusal.
+    assert!(said(&["INFO max_memory 0", "INFO rule 4"]).is_empty());
+    assert_eq!(said(&["INFO max_memory 10000000"]), [refusal(10_000_000, minimum_bytes(2, false), 2)]);
+    // A limit at the least is accepted.
+    assert!(said(&[&format!("INFO max_memory {}", minimum_bytes(2, false))]).is_empty());
+}
+
+#[test]
+fn a_lost_position_searched_to_depth_one_still_gets_a_move() {
+    // Renju, Black to move: White's straight four at E11 wins whatever Black does, and J9 and L7 are forbidden.
+    // The search to depth 1 found every move losing at once and gave none: the engine answered "ERROR no legal
+    // move: the board is full" (found by tests/fuzz_protocol.rs, seed 2118574918).
+    let stones = [
+        "3,11,1", "4,3,2", "7,6,1", "10,8,2", "6,10,1", "9,7,2", "8,10,1", "8,8,2", "10,7,1", "5,10,2", "11,10,1",
+        "10,5,2", "11,7,1", "5,11,2", "8,5,1", "4,5,2", "5,4,1", "7,5,2", "6,11,1", "4,6,2", "11,4,1", "12,8,2",
+        "8,6,1", "4,12,2",
+    ];
+    let mut session = Session::new();
+    let mut out = Vec::new();
+    for line in ["START 15", "INFO rule 4", "INFO max_depth 1", "BOARD"].into_iter().chain(stones).chain(["DONE"]) {
+        session.line(line, &mut out).expect("io");
+    }
+    session.finish(&mut out).expect("io");
+    let text = String::from_utf8(out).expect("utf8");
+    let answer = text.lines().last().unwrap_or_default();
+    let point = answer.split_once(',').and_then(|(x, y)| Some((x.parse::<u8>().ok()?, y.parse::<u8>().ok()?)));
+    let (x, y) = point.unwrap_or_else(|| panic!("no move: {text:?}"));
+    let taken = stones.iter().any(|s| s.starts_with(&format!("{x},{y},")));
+    assert!(x < 15 && y < 15 && !taken && (x, y) != (9, 6) && (x, y) != (11, 8), "{answer} is not legal");
+}

@@ -5,7 +5,6 @@
 use crate::movegen::is_legal;
 use crate::pattern::{MoveOutcome, PatternBoard, SetupError};
 use crate::search::time::Clock;
-use crate::search::tt::Table;
 use crate::search::{MATE_BOUND, Report, SearchLimits, SearchOptions, search};
 use crate::types::{Color, Pos, Rule};
 use rand::rngs::StdRng;
@@ -20,6 +19,7 @@ mod memory;
 mod negotiate;
 mod opening;
 mod outlook;
+mod table;
 
 pub use crate::openings::RENJU_OPENINGS;
 pub use bench::{BenchLine, bench};
@@ -134,7 +134,7 @@ impl Default for Settings {
 /// A game and the means to think about it.
 pub struct Engine {
     pb: PatternBoard,
-    table: Table,
+    table: table::LazyTable,
     settings: Settings,
     /// Points the engine must not play (Yixin-Board's yxblock), kept across positions, in board order.
     blocked: Vec<Pos>,
@@ -157,7 +157,7 @@ impl Engine {
     pub fn new(size: usize, rule: Rule) -> Result<Engine, SetupError> {
         Ok(Engine {
             pb: PatternBoard::new(size, rule)?,
-            table: Table::new(DEFAULT_HASH_BYTES),
+            table: table::LazyTable::new(DEFAULT_HASH_BYTES),
             settings: Settings::default(),
             blocked: Vec::new(),
             winner: None,
@@ -346,23 +346,26 @@ impl Engine {
         };
         self.settings.search.vcf_memory = vcf_memory;
         self.settings.search.solver_nodes = solver_nodes;
-        if Table::new_size(table) != self.table.bytes() {
-            // The old table goes first: both never take memory at once.
-            self.table = Table::new(0);
-            self.table = Table::new(table);
-        }
+        // A table of another size is given back now and allocated by the next search.
+        self.table.resize(table);
     }
 
-    /// The table's size in bytes.
+    /// The table's size in bytes (allocated by the first search).
     #[must_use]
     pub fn hash_bytes(&self) -> usize {
         self.table.bytes()
     }
 
-    /// Empties the transposition table (a fresh zeroed allocation: writing zeros over a large table costs tens of
-    /// milliseconds, a new one costs nothing until used).
+    /// The bytes of table taken from the system: 0 until the engine first searches.
+    #[must_use]
+    pub fn hash_allocated_bytes(&self) -> usize {
+        self.table.allocated_bytes()
+    }
+
+    /// Empties the transposition table (given back; the next search takes a fresh zeroed allocation: writing zeros
+    /// over a large table costs tens of milliseconds, a new one costs nothing until used).
     pub fn clear_hash(&mut self) {
-        self.table = Table::new(self.table.bytes());
+        self.table.clear();
     }
 
     /// The position.
@@ -499,7 +502,16 @@ impl Engine {
                 proved: proved && i == 1,
                 census: None,
             };
-            let report = search(&self.pb, side, &self.table, &limits, &self.settings.search, &mut on_iteration);
+            let mut report =
+                search(&self.pb, side, self.table.get(), &limits, &self.settings.search, &mut on_iteration);
+            if i == 1 && report.best.is_none() {
+                // The search can end without a move (at depth 1 in a lost position where every move loses at once,
+                // `tests/protocol.rs`): any legal move answers, rather than none.
+                let mut pb = self.pb.clone();
+                if let Some(&p) = crate::movegen::nearest_moves(&mut pb, side, &found).first() {
+                    (report.best, report.pv) = (Some(p), vec![p]);
+                }
+            }
             let Some(best) = report.best.filter(|b| !found.contains(b)) else { break };
             found.push(best);
             found.extend(same(best).into_iter().filter(|&q| q != best));
@@ -556,6 +568,6 @@ impl Engine {
     /// Thinks without a clock, to `limits` alone.
     pub fn think_with(&mut self, limits: &SearchLimits<'_>, on_iteration: impl FnMut(&Report)) -> Report {
         let side = self.side_to_move();
-        search(&self.pb, side, &self.table, limits, &self.settings.search, on_iteration)
+        search(&self.pb, side, self.table.get(), limits, &self.settings.search, on_iteration)
     }
 }

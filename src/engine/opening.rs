@@ -117,7 +117,7 @@ impl Engine {
         let limits =
             SearchLimits { depth, optimum: deadline, maximum: deadline, stop, exclude, ..SearchLimits::default() };
         let options = SearchOptions { threads: 1, ..self.settings.search };
-        search(pb, to_move(pb), &self.table, &limits, &options, |_| {})
+        search(pb, to_move(pb), self.table.get(), &limits, &options, |_| {})
     }
 
     /// Black's expected score on `pb` by a search of `depth` plies ([`Calibration`]). With Black to move, the

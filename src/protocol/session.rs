@@ -47,6 +47,9 @@ pub struct Session {
     deferred: Vec<(String, String)>,
     /// MESSAGE lines to write after the present command (a memory limit the engine cannot keep).
     notes: Vec<String>,
+    /// The memory limit refused last and the least named for it, while the refusal holds: a setting that leaves
+    /// both as they were says nothing again.
+    refused_memory: Option<(u64, u64)>,
     /// The clock values, applied before each search.
     clock: Clock,
     /// `INFO rule` as last sent.
@@ -81,6 +84,7 @@ impl Session {
             queued: Vec::new(),
             deferred: Vec::new(),
             notes: Vec::new(),
+            refused_memory: None,
             clock: Clock::default(),
             rule: Rule::Freestyle,
             size: 0,
@@ -495,14 +499,17 @@ impl Session {
         }
         if matches!(key, "max_memory" | "thread_num" | "rule" | "evaluation" | PRESET_NETWORK)
             && let Some(engine) = &self.engine
-            && let Some(least) = engine.memory_shortfall()
         {
-            self.notes.push(format!(
-                "MESSAGE max_memory {} refused: Tengen needs at least {least} bytes with {} thread(s); it runs with \
-                 that least",
-                engine.memory_limit(),
-                engine.settings().search.threads
-            ));
+            // Said once when the limit is refused, and again only when the limit or the least it names changes.
+            let refused = engine.memory_shortfall().map(|least| (engine.memory_limit(), least));
+            if let Some((limit, least)) = refused.filter(|&r| self.refused_memory != Some(r)) {
+                self.notes.push(format!(
+                    "MESSAGE max_memory {limit} refused: Tengen needs at least {least} bytes with {} thread(s); it \
+                     runs with that least",
+                    engine.settings().search.threads
+                ));
+            }
+            self.refused_memory = refused;
         }
     }
 

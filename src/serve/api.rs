@@ -44,8 +44,9 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// Most games kept at once; the least recently used goes when a new one would pass it. Each holds its engine's
-/// table once it has searched ([`super::analysis::GAME_HASH_BYTES`]): 32 games stay within 512 MB.
+/// Most games kept at once; the least recently used goes when a new one would pass it. A game takes its engine's
+/// table when it first searches ([`super::analysis::GAME_HASH_BYTES`]) and gives it back when it goes: 32 games'
+/// tables take at most 512 MiB (measured with `scripts/serve-memory.py`: README, "The board in the browser").
 pub const MAX_GAMES: usize = 32;
 /// The page, with its style and script.
 const PAGE: &str = include_str!("page.html");
@@ -66,7 +67,8 @@ impl Reply {
         Reply { status, content_type: "application/json", body: value.to_string() }
     }
 
-    fn refused(refused: &Refused) -> Reply {
+    /// A refusal: its status, with `{"error": message}`.
+    pub fn refused(refused: &Refused) -> Reply {
         Reply::json(refused.status, &json!({ "error": refused.message }))
     }
 
@@ -102,6 +104,12 @@ impl Games {
     /// Whether no game is held.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The bytes of transposition table the games hold ([`Game::table_bytes`]; waits for requests under way).
+    pub fn table_bytes(&self) -> usize {
+        let games: Vec<_> = lock(&self.games).values().map(|(game, _)| Arc::clone(game)).collect();
+        games.iter().map(|game| lock(game).table_bytes()).sum()
     }
 
     fn insert(&self, game: Game) -> String {
@@ -178,8 +186,7 @@ fn game_request(game: &mut Game, method: &str, rest: &[&str], body: &str) -> Res
         ("GET", []) => state(game),
         ("POST", ["play"]) => {
             let body = parse(body)?;
-            let text =
-                body.get("move").and_then(Value::as_str).ok_or_else(|| missing("move", "a point like \"h8\""))?;
+            let text = required_str(&body, "move", "a point like \"h8\"")?;
             let p = game.point(text)?;
             game.play(p)?;
             state(game)
@@ -204,12 +211,9 @@ fn game_request(game: &mut Game, method: &str, rest: &[&str], body: &str) -> Res
         }
         ("POST", ["opening"]) => {
             let body = parse(body)?;
-            let text = body
-                .get("rule")
-                .and_then(Value::as_str)
-                .ok_or_else(|| missing("rule", "rif, yamaguchi, soosorv8, taraguchi10 or swap2"))?;
+            let text = required_str(&body, "rule", "rif, yamaguchi, soosorv8, taraguchi10 or swap2")?;
             let rule: OpeningRule = text.parse().map_err(|e: String| Refused::new(400, e))?;
-            let person = match body.get("side").and_then(Value::as_str) {
+            let person = match optional_str(&body, "side")? {
                 None | Some("first") => Player::First,
                 Some("second") => Player::Second,
                 Some(other) => return Err(Refused::new(400, format!("\"side\" is first or second, not '{other}'"))),
@@ -220,10 +224,7 @@ fn game_request(game: &mut Game, method: &str, rest: &[&str], body: &str) -> Res
         }
         ("POST", ["opening", "answer"]) => {
             let body = parse(body)?;
-            let text = body
-                .get("answer")
-                .and_then(Value::as_str)
-                .ok_or_else(|| missing("answer", "the step's answer, e.g. \"h8 h9 j10\" or \"swap\""))?;
+            let text = required_str(&body, "answer", "the step's answer, e.g. \"h8 h9 j10\" or \"swap\"")?;
             game.answer_opening(text)?;
             state(game)
         }
@@ -264,21 +265,24 @@ fn game_request(game: &mut Game, method: &str, rest: &[&str], body: &str) -> Res
         }
         ("POST", ["tree", what]) => {
             let body = parse(body)?;
-            let text = |field: &str| body.get(field).and_then(Value::as_str).unwrap_or_default().to_string();
+            let text = |field: &str| optional_str(&body, field).map(Option::unwrap_or_default);
             match *what {
                 "select" => {
                     let node = optional_number(&body, "node")?.ok_or_else(|| missing("node", "a node number"))?;
                     game.select(node)?;
                 }
-                "comment" => game.study_mut()?.set_comment(&text("title"), &text("body")),
+                "comment" => {
+                    let (title, comment) = (text("title")?, text("body")?);
+                    game.study_mut()?.set_comment(title, comment);
+                }
                 "mark" => {
-                    let flag = |f: &str| body.get(f).and_then(Value::as_bool);
-                    game.study_mut()?.set_marks(flag("mark"), flag("start"));
+                    let (mark, start) = (optional_bool(&body, "mark")?, optional_bool(&body, "start")?);
+                    game.study_mut()?.set_marks(mark, start);
                 }
                 "text" => {
-                    let point = body.get("point").and_then(Value::as_str).ok_or_else(|| missing("point", "a point"))?;
-                    let p = game.point(point)?;
-                    game.study_mut()?.set_text(p, &text("text"));
+                    let p = game.point(required_str(&body, "point", "a point")?)?;
+                    let label = text("text")?;
+                    game.study_mut()?.set_text(p, label);
                 }
                 "evaluation" => {
                     let a = game.analysis_json();
@@ -301,7 +305,9 @@ fn game_request(game: &mut Game, method: &str, rest: &[&str], body: &str) -> Res
         ("POST", ["load"]) => {
             let body = parse(body)?;
             let rule = optional_rule(&body)?;
-            if let Some(text) = body.get("lib").and_then(Value::as_str) {
+            let (lib, sgf, moves) =
+                (optional_str(&body, "lib")?, optional_str(&body, "sgf")?, optional_str(&body, "moves")?);
+            if let Some(text) = lib {
                 let bytes = base64_decode(text).map_err(|e| Refused::new(400, e))?;
                 let (tree, error) = renlib::read(&bytes);
                 if tree.is_empty()
@@ -313,7 +319,7 @@ fn game_request(game: &mut Game, method: &str, rest: &[&str], body: &str) -> Res
                 game.open_study(15, rule.unwrap_or(Rule::Renju), Study::new(tree, warning))?;
                 return state(game);
             }
-            if let Some(text) = body.get("sgf").and_then(Value::as_str)
+            if let Some(text) = sgf
                 && let Ok(tree) = gametree::sgf::read(text.as_bytes())
                 && is_study(&tree)
             {
@@ -321,9 +327,9 @@ fn game_request(game: &mut Game, method: &str, rest: &[&str], body: &str) -> Res
                 game.open_study(tree.size, rule, Study::new(tree, None))?;
                 return state(game);
             }
-            let (size, rule, moves) = if let Some(text) = body.get("sgf").and_then(Value::as_str) {
+            let (size, rule, moves) = if let Some(text) = sgf {
                 sgf::read(text, rule.unwrap_or(game.rule())).map_err(|e| Refused::new(400, format!("SGF: {e}")))?
-            } else if let Some(text) = body.get("moves").and_then(Value::as_str) {
+            } else if let Some(text) = moves {
                 let size = optional_number(&body, "size")?.map_or(game.size(), |s| s as usize);
                 let moves = sgf::read_moves(text, size).map_err(|e| Refused::new(400, e))?;
                 (size, rule.unwrap_or(game.rule()), moves)
@@ -364,12 +370,34 @@ fn optional_number(body: &Value, field: &str) -> Result<Option<u64>, Refused> {
     }
 }
 
+/// A string field, when present (a field of another type is refused, never read as absent).
+fn optional_str<'a>(body: &'a Value, field: &str) -> Result<Option<&'a str>, Refused> {
+    match body.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(Refused::new(400, format!("\"{field}\" must be a string"))),
+    }
+}
+
+/// A string field that must be there; `what` says what it holds.
+fn required_str<'a>(body: &'a Value, field: &str, what: &str) -> Result<&'a str, Refused> {
+    optional_str(body, field)?.ok_or_else(|| missing(field, what))
+}
+
+/// A true-or-false field, when present.
+fn optional_bool(body: &Value, field: &str) -> Result<Option<bool>, Refused> {
+    match body.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v.as_bool().map(Some).ok_or_else(|| Refused::new(400, format!("\"{field}\" must be true or false"))),
+    }
+}
+
 /// The `rule` field, when present.
 fn optional_rule(body: &Value) -> Result<Option<Rule>, Refused> {
-    match body.get("rule") {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => s.parse().map(Some).map_err(|e: String| Refused::new(400, e)),
-        Some(_) => Err(Refused::new(400, "\"rule\" must be a string such as \"renju\"")),
+    match optional_str(body, "rule") {
+        Ok(Some(s)) => s.parse().map(Some).map_err(|e: String| Refused::new(400, e)),
+        Ok(None) => Ok(None),
+        Err(_) => Err(Refused::new(400, "\"rule\" must be a string such as \"renju\"")),
     }
 }
 
@@ -479,6 +507,70 @@ mod tests {
         assert_eq!(state["moves"].as_array().map(Vec::len), Some(5), "{state}");
         assert_eq!(state["toMove"], json!("white"));
         assert_eq!(call(&games, "POST", &path("play"), r#"{"move": "a15"}"#).0, 200, "the game goes on");
+    }
+
+    #[test]
+    fn a_game_takes_its_table_when_it_first_searches_and_gives_it_back_when_it_goes() {
+        let games = Games::default();
+        let ids: Vec<String> = (0..200).map(|_| new_game(&games, "{}")).collect();
+        assert_eq!(games.len(), MAX_GAMES);
+        assert_eq!(games.table_bytes(), 0, "games that never searched hold no table");
+        let id = &ids[199];
+        let path = |rest: &str| format!("/api/games/{id}/{rest}");
+        // Out of the opening book, so that the engine searches.
+        assert_eq!(call(&games, "POST", &path("play"), r#"{"move": "a1"}"#).0, 200);
+        assert_eq!(call(&games, "POST", &path("engine"), r#"{"ms": 20}"#).0, 200);
+        assert_eq!(games.table_bytes(), crate::serve::analysis::GAME_HASH_BYTES);
+        // A reload replaces the game's engine: the table goes with it until the next search.
+        assert_eq!(call(&games, "POST", &path("load"), r#"{"moves": "h8 h9"}"#).0, 200);
+        assert_eq!(games.table_bytes(), 0);
+        assert_eq!(call(&games, "POST", &path("play"), r#"{"move": "a1"}"#).0, 200);
+        assert_eq!(call(&games, "POST", &path("engine"), r#"{"ms": 20}"#).0, 200);
+        assert_eq!(games.table_bytes(), crate::serve::analysis::GAME_HASH_BYTES);
+        for id in &ids {
+            games.handle("DELETE", &format!("/api/games/{id}"), "");
+        }
+        assert!(games.is_empty());
+        assert_eq!(games.table_bytes(), 0);
+    }
+
+    #[test]
+    fn a_field_of_the_wrong_type_is_refused_by_name_never_read_as_absent() {
+        let games = Games::default();
+        let id = new_game(&games, "{}");
+        assert_eq!(call(&games, "POST", &format!("/api/games/{id}/tree"), "").0, 200);
+        for (rest, body, field) in [
+            ("", r#"{"size": "15"}"#, "size"),
+            ("", r#"{"rule": 4}"#, "rule"),
+            ("/play", r#"{"move": 5}"#, "move"),
+            ("/goto", r#"{"ply": "2"}"#, "ply"),
+            ("/engine", r#"{"ms": 1.5}"#, "ms"),
+            ("/opening", r#"{"rule": "rif", "side": 1, "ms": 5}"#, "side"),
+            ("/opening", r#"{"rule": ["rif"], "side": "first"}"#, "rule"),
+            ("/opening", r#"{"rule": "rif", "ms": "5"}"#, "ms"),
+            ("/opening/answer", r#"{"answer": true}"#, "answer"),
+            ("/review", r#"{"ms": -3}"#, "ms"),
+            ("/tree/select", r#"{"node": "1"}"#, "node"),
+            ("/tree/comment", r#"{"title": 1, "body": "x"}"#, "title"),
+            ("/tree/comment", r#"{"title": "x", "body": {}}"#, "body"),
+            ("/tree/mark", r#"{"mark": "yes"}"#, "mark"),
+            ("/tree/mark", r#"{"start": 0}"#, "start"),
+            ("/tree/text", r#"{"point": 7, "text": "A"}"#, "point"),
+            ("/tree/text", r#"{"point": "h8", "text": 1}"#, "text"),
+            ("/load", r#"{"lib": 5}"#, "lib"),
+            ("/load", r#"{"sgf": ["(;)"]}"#, "sgf"),
+            ("/load", r#"{"moves": 88}"#, "moves"),
+            ("/load", r#"{"moves": "h8", "size": "9"}"#, "size"),
+            ("/load", r#"{"moves": "h8", "rule": false}"#, "rule"),
+        ] {
+            let path = if rest.is_empty() { "/api/games".to_string() } else { format!("/api/games/{id}{rest}") };
+            let (status, v) = call(&games, "POST", &path, body);
+            assert_eq!(status, 400, "{path} {body}: {v}");
+            let error = v["error"].as_str().unwrap_or_default();
+            assert!(error.contains(&format!("\"{field}\" must be")), "{path} {body}: {v}");
+        }
+        let (_, state) = call(&games, "GET", &format!("/api/games/{id}"), "");
+        assert!(state["opening"].is_null() && state["moves"] == json!([]), "nothing was done: {state}");
     }
 
     fn new_game(games: &Games, body: &str) -> String {

@@ -57,6 +57,12 @@ impl Game {
         })
     }
 
+    /// The bytes of transposition table the game's engine holds: none until it first searches (an engine move),
+    /// then [`GAME_HASH_BYTES`] until the game goes. (A running analysis or review holds its own, while it runs.)
+    pub fn table_bytes(&self) -> usize {
+        self.engine.hash_allocated_bytes()
+    }
+
     /// The board side.
     pub fn size(&self) -> usize {
         self.engine.board().size()
