@@ -575,3 +575,46 @@ fn a_win_proved_at_one_move_is_found_again_at_the_next() {
         check_line(&before, Color::Black, &second.pv, true).expect("a winning line");
     }
 }
+
+#[test]
+fn a_search_where_every_move_loses_at_once_still_answers_a_legal_move() {
+    // Renju, Black to move: White's straight four wins whatever Black does (J9 and L7 forbidden besides). Every root
+    // move scores the mate-distance bound, so no iteration kept a move and the search answered none (found by
+    // tests/fuzz_protocol.rs, seed 2118574918; piskvork coordinates, 1 Black, 2 White).
+    let stones = [
+        (3, 11, 1),
+        (4, 3, 2),
+        (7, 6, 1),
+        (10, 8, 2),
+        (6, 10, 1),
+        (9, 7, 2),
+        (8, 10, 1),
+        (8, 8, 2),
+        (10, 7, 1),
+        (5, 10, 2),
+        (11, 10, 1),
+        (10, 5, 2),
+        (11, 7, 1),
+        (5, 11, 2),
+        (8, 5, 1),
+        (4, 5, 2),
+        (5, 4, 1),
+        (7, 5, 2),
+        (6, 11, 1),
+        (4, 6, 2),
+        (11, 4, 1),
+        (12, 8, 2),
+        (8, 6, 1),
+        (4, 12, 2),
+    ];
+    let of = |c| stones.iter().filter(|s| s.2 == c).map(|s| Pos::new(s.0, s.1)).collect::<Vec<_>>();
+    let mut pb = PatternBoard::from_stones(15, Rule::Renju, &of(1), &of(2)).expect("a position");
+    for depth in [1, 2] {
+        let table = Table::new(1 << 20);
+        let limits = SearchLimits { depth, ..SearchLimits::default() };
+        let report = search(&pb, Color::Black, &table, &limits, &SearchOptions::default(), |_| {});
+        let m = report.best.unwrap_or_else(|| panic!("depth {depth}: no move: {report:?}"));
+        assert!(tengen::movegen::is_legal(&mut pb, Color::Black, m), "depth {depth}: {m:?} is not legal");
+        assert!(report.score < -MATE_BOUND, "depth {depth}: the position is lost: {report:?}");
+    }
+}

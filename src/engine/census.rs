@@ -64,7 +64,7 @@ pub fn census(rule: Rule, moves: &str, nodes: u64, params: Params) -> Result<Cen
     };
     let mut iterations = Vec::new();
     let side = engine.side_to_move();
-    let report = search(&engine.pb, side, &engine.table, &limits, &engine.settings.search, |r| {
+    let report = search(&engine.pb, side, engine.table.get(), &limits, &engine.settings.search, |r| {
         iterations.push(Iteration { depth: r.depth, nodes: r.nodes, elapsed: r.elapsed });
     });
     let census = sink.into_inner().map_err(|_| "a search thread panicked".to_string())?;

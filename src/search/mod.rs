@@ -345,7 +345,13 @@ pub fn search(
         let mut main = Worker::new(board.clone(), side, &shared, *options, 0);
         let manager = time::Manager::new(start, limits.optimum, limits.maximum, &options.params);
         main.iterate(max_depth, Some(manager), |report| {
+            let kept = best.best;
             best = Report { elapsed: start.elapsed(), ..report.clone() };
+            // An iteration where every move loses at once keeps no move (none beats the mate-distance bound at the
+            // root): the move it had stays the answer.
+            if best.best.is_none() {
+                (best.best, best.pv) = (kept, kept.into_iter().collect());
+            }
             on_iteration(&best);
         });
         stop.store(true, Ordering::Relaxed);
