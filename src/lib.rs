@@ -7,6 +7,7 @@
 //! runner [`mod@matches`] (directory `match/`), which plays engine processes against each other and judges them by the
 //! rules, never by the search, [`selfplay`] (games of the engine in one process), the tuners and trainers
 //! ([`tune`], [`train`]) with their game files ([`records`]), and [`terminal`] (a person at a terminal).
+//! Under every command, [`problems`]: its errors and warnings on stderr, apart from its data, and its exit status.
 
 #![deny(missing_docs)]
 
@@ -24,6 +25,7 @@ pub mod opening_rule;
 pub mod opening_text;
 pub mod openings;
 pub mod pattern;
+pub mod problems;
 pub mod protocol;
 pub mod records;
 pub mod search;

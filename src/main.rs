@@ -11,7 +11,7 @@ fn main() -> ExitCode {
         let presets = match tengen::cli::protocol_presets(&args) {
             Ok(p) => p,
             Err(e) => {
-                println!("error: {e}\n{}", tengen::cli::protocol_usage());
+                eprintln!("error: {e}\n{}", tengen::cli::protocol_usage());
                 return ExitCode::from(2);
             }
         };
@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    match tengen::cli::run(&args, &mut io::BufReader::new(io::stdin()), &mut out) {
+    match tengen::cli::run(&args, &mut io::BufReader::new(io::stdin()), &mut out, &mut io::stderr()) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
             eprintln!("error: {e}");

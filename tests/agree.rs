@@ -5,7 +5,7 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use tengen::problems::Problems;
 use tengen::records::gomocup::Split;
 use tengen::records::selection::{Selection, select};
 use tengen::records::{Outcome, read_games, read_psq_files};
@@ -40,12 +40,15 @@ fn real_gomocup_records_are_read_and_bad_ones_named() {
     assert_eq!(standard.1.record.rule, Rule::Standard);
     let freestyle = games.iter().find(|(p, _)| p.contains("freestyle-2021")).expect("freestyle game");
     assert_eq!((freestyle.1.record.rule, freestyle.1.record.size), (Rule::Freestyle, 20));
-    // The commands that read game files read .psq files and folders of them, each bad file an `error:` line.
+    // The commands that read game files read .psq files and folders of them, each bad file skipped with an
+    // `error: PATH: …` line and counted.
     let mut out = Vec::new();
-    let read = read_games(&[data("renju-2021"), data("bad")], &mut out).expect("read");
-    assert_eq!(read.len(), 4);
+    let mut problems = Problems::new(&mut out);
+    let read = read_games(&[data("renju-2021"), data("bad")], &mut problems).expect("read");
+    assert_eq!((read.len(), problems.skipped()), (4, 2));
     let said = String::from_utf8_lossy(&out);
-    assert_eq!(said.lines().filter(|l| l.starts_with("error: ")).count(), 2, "{said}");
+    let bad = format!("error: {}/", data("bad").display());
+    assert_eq!(said.lines().filter(|l| l.starts_with(&bad)).count(), 2, "{said}");
 }
 
 #[test]
@@ -124,11 +127,26 @@ fn an_agreement_run_resumes_pools_and_pairs_and_measures_a_protocol_engine() {
 
 #[test]
 fn agree_names_its_mistakes() {
-    let out = Command::new(BIN).args(["agree", "--nodes", "100"]).output().expect("run");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("error: agree needs Gomocup games"));
-    let missing = Command::new(BIN).args(["agree", "--report", "/no/such.tsv"]).output().expect("run");
-    assert!(String::from_utf8_lossy(&missing.stdout).contains("error: cannot read /no/such.tsv"));
+    let (code, out, err) = common::run_split(BIN, &["agree", "--nodes", "100"]);
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert!(err.contains("error: agree needs Gomocup games"), "{err}");
+    let (code, out, err) = common::run_split(BIN, &["agree", "--report", "/no/such.tsv"]);
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert!(err.contains("error: cannot read /no/such.tsv"), "{err}");
+}
+
+#[test]
+fn a_report_on_a_file_that_is_no_results_file_fails_with_each_line_named() {
+    // A game record given as a results file: every line is skipped on stderr with its file and number, nothing is
+    // reported on stdout, and the exit code says that nothing could be read.
+    let game = data("renju-2021/0_0_10_1.psq").display().to_string();
+    let (code, out, err) = common::run_split(BIN, &["agree", "--report", &game]);
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines.len() > 40, "{err}");
+    assert!(lines[0].starts_with(&format!("error: {game}: line 1: ")), "{err}");
+    assert!(lines[1].starts_with(&format!("error: {game}: line 2: ")), "{err}");
+    assert_eq!(lines.last(), Some(&format!("error: {game}: no answer read").as_str()), "{err}");
 }
 
 #[test]
@@ -137,9 +155,11 @@ fn the_policy_learns_the_moves_played_in_the_learning_games_and_is_judged_on_the
     let file = dir.join("gomocup.tgpl").display().to_string();
     let (learning, judging) = (data("renju-2020").display().to_string(), data("renju-2021").display().to_string());
     let args = ["train", "--policy", "--epochs", "2", "--held-out", "0", "--judging", &judging, "--out", &file];
-    // The judging games given to learn from are left out, with one line that counts them.
-    let said = run(&[&args[..], &[&learning, &judging]].concat());
-    assert!(said.contains("error: 4 of Gomocup's judging files left out"), "{said}");
+    // The judging games given to learn from are left out, with one warning on stderr that counts them (no failure).
+    let (code, said, err) = common::run_split(BIN, &[&args[..], &[&learning, &judging]].concat());
+    assert_eq!(code, Some(0), "{said}{err}");
+    assert!(err.starts_with("warning: 4 of Gomocup's judging files left out"), "{err}");
+    assert!(!said.contains("judging files left out"), "{said}");
     // One learning game: Yixin's and Embryo's thought moves after the opening are its positions.
     let data_line = said.lines().find(|l| l.starts_with("data: ")).expect("data line");
     assert!(data_line.contains("1 renju games with best moves"), "{data_line}");
@@ -151,7 +171,9 @@ fn the_policy_learns_the_moves_played_in_the_learning_games_and_is_judged_on_the
     assert!(String::from_utf8_lossy(&header).contains("judging: Gomocup's judging games"));
     // The network's trainer never reads them either.
     let mut out = Vec::new();
-    let set = tengen::records::read_training_set(&[data("renju-2021")], &mut out).expect("read");
+    let mut problems = Problems::new(&mut out);
+    let set = tengen::records::read_training_set(&[data("renju-2021")], &mut problems);
     assert!(set.games.is_empty());
-    assert!(String::from_utf8_lossy(&out).starts_with("error: 4 of Gomocup's judging files left out"));
+    assert_eq!(problems.skipped(), 0);
+    assert!(String::from_utf8_lossy(&out).starts_with("warning: 4 of Gomocup's judging files left out"));
 }

@@ -1,6 +1,8 @@
 //! The opening book: `book build` grows a book and resumes it, and a protocol session plays the book's move at
 //! once while the position is in the book, searches when it is not or when the book is turned off.
 
+mod common;
+
 use std::process::Command;
 use tengen::book::{Book, BookMove};
 use tengen::pattern::{MoveOutcome, PatternBoard};
@@ -16,9 +18,9 @@ fn scratch(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// The exit code, then stdout, or for a failing run stderr.
 fn run(args: &[&str]) -> (Option<i32>, String) {
-    let out = Command::new(BIN).args(args).output().expect("runs");
-    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+    common::run_told(BIN, args)
 }
 
 #[test]

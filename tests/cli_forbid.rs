@@ -1,14 +1,22 @@
-//! `pbrain-tengen forbid`: one answer line per position line, `error: line N: …` for bad input, exit code 0.
+//! `pbrain-tengen forbid`: one answer line per position line on stdout; a bad line none, but `error: stdin: line N: …`
+//! on stderr, the bad lines counted there and the exit code 1.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-fn run_in_memory(args: &[&str], input: &[u8]) -> (u8, Vec<String>) {
+/// The exit code and the lines of stdout, and of stderr.
+fn run_with_errors(args: &[&str], input: &[u8]) -> (u8, Vec<String>, Vec<String>) {
     let args: Vec<String> = args.iter().map(|s| (*s).to_string()).collect();
-    let mut out = Vec::new();
-    let code = tengen::cli::run(&args, &mut &input[..], &mut out).expect("writing to memory");
-    let text = String::from_utf8(out).expect("utf-8 output");
-    (code, text.lines().map(str::to_string).collect())
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = tengen::cli::run(&args, &mut &input[..], &mut out, &mut err).expect("writing to memory");
+    let lines = |bytes: Vec<u8>| String::from_utf8(bytes).expect("utf-8").lines().map(str::to_string).collect();
+    (code, lines(out), lines(err))
+}
+
+/// The exit code and the lines of stdout, or of stderr where stdout is empty.
+fn run_in_memory(args: &[&str], input: &[u8]) -> (u8, Vec<String>) {
+    let (code, out, err) = run_with_errors(args, input);
+    (code, if out.is_empty() { err } else { out })
 }
 
 #[test]
@@ -45,12 +53,15 @@ fn bad_lines_get_errors_naming_the_line_and_the_run_goes_on() {
         H8\tH9\tpurple\n\
         \xff\xfe\tA1\n\
         H9,G8,J8,H7\tA1,A2\n";
-    let (code, lines) = run_in_memory(&["forbid"], input);
-    assert_eq!(code, 0);
-    assert_eq!(lines.len(), 12, "{lines:#?}");
-    assert_eq!(lines[0], "H8");
-    for (i, line) in lines.iter().enumerate().take(11).skip(1) {
-        assert!(line.starts_with(&format!("error: line {}: ", i + 1)), "{line}");
+    // The answers alone on stdout; each bad line on stderr with its number, then their count; the exit code 1.
+    let (code, answers, errors) = run_with_errors(&["forbid"], input);
+    assert_eq!(code, 1);
+    assert_eq!(answers, ["H8", "H8"]);
+    assert_eq!(errors.len(), 11, "{errors:#?}");
+    let mut lines = vec![String::new()];
+    for (i, line) in errors.iter().enumerate().take(10) {
+        let head = format!("error: stdin: line {}: ", i + 2);
+        lines.push(line.strip_prefix(&head).unwrap_or_else(|| panic!("{line}: not {head}")).to_string());
     }
     assert!(lines[1].contains("Z3"), "{}", lines[1]);
     assert!(lines[2].contains("H16"), "{}", lines[2]);
@@ -59,7 +70,7 @@ fn bad_lines_get_errors_naming_the_line_and_the_run_goes_on() {
     assert!(lines[7].contains("black already has a five"), "{}", lines[7]);
     assert!(lines[8].contains("white already has a five"), "{}", lines[8]);
     assert!(lines[9].contains("purple"), "{}", lines[9]);
-    assert_eq!(lines[11], "H8");
+    assert_eq!(errors[10], "error: 10 inputs skipped, each named above");
 }
 
 #[test]
@@ -69,14 +80,15 @@ fn a_black_overline_is_a_five_only_outside_renju() {
     let input = b"C8,D8,E8,F8,G8,H8\tA1,A3,A5,A7,A9\n";
     let (_, renju) = run_in_memory(&["forbid"], input);
     assert_eq!(renju, vec!["B8,I8"]);
-    let (_, free) = run_in_memory(&["forbid", "--rule", "freestyle"], input);
-    assert!(free[0].starts_with("error: line 1: black already has a five"), "{free:?}");
+    let (code, free) = run_in_memory(&["forbid", "--rule", "freestyle"], input);
+    assert_eq!(code, 1);
+    assert!(free[0].starts_with("error: stdin: line 1: black already has a five"), "{free:?}");
 }
 
 #[test]
 fn bad_options_are_reported() {
-    let (code, lines) = run_in_memory(&["forbid", "--rule", "chess"], b"");
-    assert_eq!(code, 2);
+    let (code, out, lines) = run_with_errors(&["forbid", "--rule", "chess"], b"");
+    assert_eq!((code, out), (2, Vec::<String>::new()));
     assert!(lines[0].starts_with("error: ") && lines[0].contains("chess"));
     let (code, lines) = run_in_memory(&["forbid", "--size", "40"], b"");
     assert_eq!(code, 2);
@@ -97,20 +109,26 @@ fn larger_boards_use_their_own_row_numbers() {
 }
 
 #[test]
-fn the_binary_reads_stdin_and_exits_zero() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
-        .arg("forbid")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start pbrain-tengen");
-    child.stdin.take().expect("stdin").write_all(b"H9,G8,J8,H7\tA1,A2\r\nH8,H8\t\r\nH8\t\r\n").expect("write");
-    let out = child.wait_with_output().expect("wait");
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).expect("utf-8");
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 3, "{text}");
-    assert_eq!(lines[0], "H8");
-    assert!(lines[1].starts_with("error: line 2: "));
-    assert_eq!(lines[2], "-");
+fn the_binary_reads_stdin_answers_on_stdout_and_errors_on_stderr() {
+    let run = |input: &[u8]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
+            .arg("forbid")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start pbrain-tengen");
+        child.stdin.take().expect("stdin").write_all(input).expect("write");
+        let out = child.wait_with_output().expect("wait");
+        let text = |b: Vec<u8>| String::from_utf8(b).expect("utf-8");
+        (out.status.code(), text(out.stdout), text(out.stderr))
+    };
+    let (code, out, err) = run(b"H9,G8,J8,H7\tA1,A2\r\nH8\t\r\n");
+    assert_eq!((code, out.as_str(), err.as_str()), (Some(0), "H8\n-\n", ""));
+    // A bad line: no answer line and no error on stdout; the error on stderr, and the exit code 1.
+    let (code, out, err) = run(b"H9,G8,J8,H7\tA1,A2\r\nH8,H8\t\r\nH8\t\r\n");
+    assert_eq!((code, out.as_str()), (Some(1), "H8\n-\n"), "{err}");
+    let errors: Vec<&str> = err.lines().collect();
+    assert!(errors[0].starts_with("error: stdin: line 2: ") && errors[0].contains("twice"), "{err}");
+    assert_eq!(errors[1..], ["error: 1 input skipped, each named above"], "{err}");
 }

@@ -1,6 +1,8 @@
-//! A newcomer's first commands: every subcommand answers `--help` and `-h` with its own usage and exits 0, an
-//! unknown option prints the error and that usage and exits 2, and `--version` names the version, the commit and the
-//! evaluation.
+//! A newcomer's first commands: every subcommand answers `--help` and `-h` with its own usage (which says where its
+//! errors go and what its exit status tells) and exits 0, an unknown option prints the error and that usage on stderr
+//! and exits 2, and `--version` names the version, the commit and the evaluation.
+
+mod common;
 
 use std::process::Command;
 
@@ -26,11 +28,9 @@ const COMMANDS: [&str; 18] = [
     "help",
 ];
 
+/// The exit code, then stdout (stderr empty), or for a failing run stderr (stdout empty).
 fn run(args: &[&str]) -> (u8, String) {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let mut out = Vec::new();
-    let code = tengen::cli::run(&args, &mut &b""[..], &mut out).expect("io");
-    (code, String::from_utf8(out).expect("utf8"))
+    common::cli_told(args)
 }
 
 #[test]
@@ -40,6 +40,9 @@ fn every_subcommand_answers_help_with_its_own_usage() {
             let (code, text) = run(&[command, flag]);
             assert_eq!(code, 0, "{command} {flag}: {text}");
             assert!(text.starts_with(&format!("usage: pbrain-tengen {command}")), "{command} {flag}: {text}");
+            // Where its errors go, and what its exit status tells: 1 when inputs were skipped.
+            assert!(text.contains("errors and warnings to stderr"), "{command}: {text}");
+            assert!(text.contains("Exit status: 0 done; 1 done, inputs that could not be read skipped"), "{text}");
         }
         // Also after other options, and in `help COMMAND`.
         let (code, text) = run(&[command, "--rule", "renju", "--help"]);
@@ -75,9 +78,14 @@ fn an_unknown_option_prints_the_usage_and_exits_2() {
     assert!(text.starts_with("error: unknown command 'plya'") && text.contains("  play "), "{text}");
 }
 
+/// The exit code, then stdout, or for a failing run stderr (stdout empty).
 fn binary(args: &[&str]) -> (Option<i32>, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen")).args(args).output().expect("the binary runs");
-    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+    if out.status.success() {
+        return (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned());
+    }
+    assert!(out.stdout.is_empty(), "{args:?}: {}", String::from_utf8_lossy(&out.stdout));
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! `pbrain-tengen solve`: one answer line per position line (`win <line>`, `none` or `unknown`), `error: line N: …`
-//! for a bad line with the run going on, exit code 2 for bad options. Every `win` line is replayed by the
+//! `pbrain-tengen solve`: one answer line per position line (`win <line>`, `none` or `unknown`) on stdout; a bad line
+//! none, but `error: stdin: line N: …` on stderr, the run going on and its exit code 1; exit code 2 for bad options. Every `win` line is replayed by the
 //! independent line checker.
 
 mod common;
@@ -11,12 +11,20 @@ use tengen::pattern::PatternBoard;
 use tengen::threat::{LineEnd, Solution, Vcf, VcfOptions, check_line, naive_vcf};
 use tengen::types::{Color, Pos, Rule, format_line, parse_point_list};
 
-fn run_in_memory(args: &[&str], input: &str) -> (u8, Vec<String>) {
+/// The exit code and the lines of stdout, and of stderr.
+fn run_with_errors(args: &[&str], input: &str) -> (u8, Vec<String>, Vec<String>) {
     let args: Vec<String> = args.iter().map(|s| (*s).to_string()).collect();
-    let mut out = Vec::new();
-    let code = tengen::cli::run(&args, &mut input.as_bytes(), &mut out).expect("writing to memory");
-    let text = String::from_utf8(out).expect("utf-8 output");
-    (code, text.lines().map(str::to_string).collect())
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = tengen::cli::run(&args, &mut input.as_bytes(), &mut out, &mut err).expect("writing to memory");
+    let lines = |bytes: Vec<u8>| String::from_utf8(bytes).expect("utf-8").lines().map(str::to_string).collect();
+    (code, lines(out), lines(err))
+}
+
+/// The exit code and the lines of stdout (nothing may come on stderr).
+fn run_in_memory(args: &[&str], input: &str) -> (u8, Vec<String>) {
+    let (code, out, err) = run_with_errors(args, input);
+    assert!(err.is_empty(), "{args:?}: {err:?}");
+    (code, out)
 }
 
 /// The moves of a `win …` answer, after checking them from `pb` with `attacker` to move.
@@ -209,12 +217,16 @@ fn bad_lines_get_errors_naming_the_line_and_the_run_goes_on() {
          {lfz}\n"
     );
     for args in [&["solve"][..], &["solve", "--vct", "--ms", "5000"], &["solve", "--shortest"]] {
-        let (code, lines) = run_in_memory(args, &input);
-        assert_eq!(code, 0, "{args:?}");
-        assert_eq!(lines.len(), 10, "{args:?}: {lines:#?}");
-        for (i, line) in lines.iter().take(9).enumerate() {
-            assert!(line.starts_with(&format!("error: line {}: ", i + 3)), "{args:?}: {line}");
+        let (code, answers, errors) = run_with_errors(args, &input);
+        assert_eq!(code, 1, "{args:?}");
+        assert_eq!(answers.len(), 1, "{args:?}: {answers:#?}");
+        assert_eq!(errors.len(), 10, "{args:?}: {errors:#?}");
+        let mut lines = Vec::new();
+        for (i, line) in errors.iter().take(9).enumerate() {
+            let head = format!("error: stdin: line {}: ", i + 3);
+            lines.push(line.strip_prefix(&head).unwrap_or_else(|| panic!("{args:?}: {line}: not {head}")).to_string());
         }
+        assert_eq!(errors[9], "error: 9 inputs skipped, each named above");
         assert!(lines[0].contains("Z3"), "{}", lines[0]);
         assert!(lines[1].contains("H16"), "{}", lines[1]);
         assert!(lines[2].contains("twice") && lines[2].contains("H8"), "{}", lines[2]);
@@ -224,7 +236,7 @@ fn bad_lines_get_errors_naming_the_line_and_the_run_goes_on() {
         assert!(lines[6].contains("side to move"), "{}", lines[6]);
         assert!(lines[7].contains("side to move"), "{}", lines[7]);
         // The last line is still answered, with a checked win.
-        checked_win(&lines[9], &pb, attacker, args.contains(&"--vct"));
+        checked_win(&answers[0], &pb, attacker, args.contains(&"--vct"));
     }
 }
 
@@ -241,37 +253,39 @@ fn bad_options_exit_with_code_two() {
         &["forbid", "--vct"],
         &["forbid", "--ms", "100"],
     ] {
-        let (code, lines) = run_in_memory(args, "H8\tI9\n");
-        assert_eq!(code, 2, "{args:?}");
+        let (code, out, lines) = run_with_errors(args, "H8\tI9\n");
+        assert_eq!((code, out.len()), (2, 0), "{args:?}");
         // One error line; an unknown option is followed by the command's usage.
         let usage = lines.len() > 1 && lines[0].contains("unknown option") && lines[1].starts_with("usage: ");
         assert!(lines.len() == 1 || usage, "{args:?}: {lines:?}");
         assert!(lines[0].starts_with("error: "), "{args:?}: {}", lines[0]);
     }
-    let (_, lines) = run_in_memory(&["solve", "--ms", "abc"], "");
+    let (_, _, lines) = run_with_errors(&["solve", "--ms", "abc"], "");
     assert!(lines[0].contains("abc"), "{}", lines[0]);
-    let (_, lines) = run_in_memory(&["forbid", "--vct"], "");
+    let (_, _, lines) = run_with_errors(&["forbid", "--vct"], "");
     assert!(lines[0].contains("--vct"), "{}", lines[0]);
 }
 
 #[test]
-fn the_binary_answers_each_line_and_exits_zero() {
+fn the_binary_answers_each_line_on_stdout_and_a_bad_one_on_stderr() {
     let (lfz, pb, attacker) = first_lfz_line();
     let (negative, _, _) = position_without_a_vcf();
     let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
         .args(["solve", "--ms", "10000"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("start pbrain-tengen");
     let input = format!("{lfz}\r\nH8,H8\t\r\n{negative}\r\n");
     child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
     let out = child.wait_with_output().expect("wait");
-    assert!(out.status.success(), "{:?}", out.status);
+    assert_eq!(out.status.code(), Some(1), "a line was skipped");
     let text = String::from_utf8(out.stdout).expect("utf-8");
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines.len(), 2, "{text}");
     checked_win(lines[0], &pb, attacker, false);
-    assert!(lines[1].starts_with("error: line 2: "), "{}", lines[1]);
-    assert_eq!(lines[2], "none");
+    assert_eq!(lines[1], "none");
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(err.starts_with("error: stdin: line 2: ") && err.ends_with("error: 1 input skipped, each named above\n"));
 }

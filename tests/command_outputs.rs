@@ -5,8 +5,9 @@
 //!
 //! The cases run one after another in one scratch folder, with short relative file names (so that no path of this
 //! checkout is printed), and later cases read what earlier ones wrote (the self-play games are tuned on, the
-//! rescored games train the policy). Each golden file holds the command line, its exit code, its output, and for
-//! every file the command wrote, its size and an FNV-1a hash of its bytes.
+//! rescored games train the policy). Each golden file holds the command line, its exit code, its standard output,
+//! its standard error after a `-- stderr` line (where it wrote any: errors and warnings go there, never among the
+//! data), and for every file the command wrote, its size and an FNV-1a hash of its bytes.
 //!
 //! After a change that is meant to change what a command prints, write the files again from the new build and
 //! read the difference before committing it:
@@ -21,7 +22,7 @@
 //! `puppet`, as opponents; a match from random openings), `merge` (results shards, `--by-opening`, `--paired`,
 //! `--runs`, `--sgf`, game files), `lib`, `book` (`show`, `learn`, `reached`, `build`), `puppet`, `play` (up to
 //! the first move), `serve` (its option errors only: it serves until stopped), the protocol's presets, and some
-//! errors.
+//! errors (a damaged record beside a good file, an output that is a folder, a collection with no game).
 #![cfg(target_os = "linux")]
 
 mod common;
@@ -175,6 +176,13 @@ fn run(c: &Case, dir: &Path) -> String {
     let shown: Vec<String> = c.args.iter().map(|a| a.replace(BIN, "BIN")).collect();
     let mut text = format!("$ pbrain-tengen {}\nexit {}\n", shown.join(" "), out.status.code().unwrap_or(-1));
     text += &normalise(&String::from_utf8_lossy(&out.stdout), c.masks);
+    if !out.stderr.is_empty() {
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text += "-- stderr\n";
+        text += &normalise(&String::from_utf8_lossy(&out.stderr), c.masks);
+    }
     for file in c.files {
         match std::fs::read(dir.join(file)) {
             Ok(bytes) => text += &format!("\n== {file}: {} bytes, fnv1a64 {:016x}", bytes.len(), fnv(&bytes)),
@@ -200,6 +208,8 @@ fn inputs(dir: &Path) {
     };
     copy("data/games/gauntlet-9d5f528-mintaka-renju.tgr", "games.tgr");
     copy("data/book/renju.book", "renju.book");
+    copy("tests/data/gomocup/bad/renju-2020-5_8_4_2.psq", "bad.psq");
+    std::fs::write(dir.join("empty.sgf"), "").expect("write");
     let matches = "data/matches/";
     copy(&format!("{matches}gauntlet-9d5f528-pentazen-renju-5s.shard1-2.results"), "shard1.results");
     copy(&format!("{matches}gauntlet-9d5f528-pentazen-renju-5s.shard2-2.results"), "shard2.results");
@@ -257,6 +267,7 @@ fn cases(dir: &Path) -> Vec<Case> {
         case("openings", "openings --count 3 --depth 2", &[], &[]),
         case("openings-unseen", "openings --count 3 --depth 2 --seed 4 --unseen-in selfplay.tgr games.tgr", &[], &[]),
         case("positions", "positions --every 7 games.tgr", &[], &[]),
+        case("positions-bad", "positions --every 7 bad.psq games.tgr", &[], &[]),
         case(
             "rescore",
             "rescore --nodes 1000 --every 3 --shard 1/8 --out rescored.tgr games.tgr",
@@ -264,6 +275,7 @@ fn cases(dir: &Path) -> Vec<Case> {
             &["rescored.tgr"],
         ),
         case("rescore-missing", "rescore --out none.tgr missing.tgr", &[], &[]),
+        case("rescore-into-folder", "rescore --nodes 100 --out engines games.tgr", &[], &[]),
         case("tune", "tune --epochs 1 --out weights.txt games.tgr selfplay.tgr missing.tgr", &[Secs], &["weights.txt"]),
         case(
             "train",
@@ -322,6 +334,7 @@ fn cases(dir: &Path) -> Vec<Case> {
         case("merge-paired", "merge --paired fresh.results kept.results", &[], &[]),
         case("merge-runs", "merge --runs lent.results local.results", &[], &[]),
         case("merge-sgf", "merge --sgf tengen runner.sgf", &[], &[]),
+        case("merge-sgf-empty", "merge --sgf tengen empty.sgf", &[], &[]),
         case("merge-games", "merge --out joined.tgr rescored.tgr selfplay.tgr", &[], &["joined.tgr"]),
         case("lib-from-sgf", "lib from-sgf tree.sgf tree.lib", &[], &["tree.lib"]),
         case("lib-dump", "lib dump tree.lib", &[], &[]),

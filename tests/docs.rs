@@ -339,7 +339,7 @@ fn is_placeholder(word: &str) -> bool {
 fn run(args: &[&str]) -> (u8, String) {
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
     let mut out = Vec::new();
-    let code = tengen::cli::run(&args, &mut &b""[..], &mut out).expect("io");
+    let code = tengen::cli::run(&args, &mut &b""[..], &mut out, &mut Vec::new()).expect("io");
     (code, String::from_utf8(out).expect("utf8"))
 }
 

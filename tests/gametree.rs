@@ -2,9 +2,10 @@
 //! for byte, damaged files refused at their offset with what came before kept, and a library equal to the same
 //! tree in SGF.
 
+mod common;
+
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use std::process::Command;
 use tengen::gametree::{Node, Raw, Tree, join_comment, renlib, sgf};
 use tengen::types::Pos;
 
@@ -302,10 +303,8 @@ fn the_lib_command_dumps_converts_and_reports_damage() {
     let dir = scratch("cli");
     let lib = dir.join("fixture.lib");
     std::fs::write(&lib, fixture_34()).expect("write");
-    let run = |args: &[&str]| {
-        let out = Command::new(BIN).args(args).output().expect("runs");
-        (out.status.code(), String::from_utf8_lossy(&out.stdout).to_string())
-    };
+    // The exit code, then stdout, or for a failing run stderr.
+    let run = |args: &[&str]| common::run_told(BIN, args);
     let (code, text) = run(&["lib", "dump", lib.to_str().expect("path")]);
     assert_eq!(code, Some(0), "{text}");
     assert!(text.starts_with("RenLib 3.4 (with a root record): 5 nodes, 4 moves, 3 variation ends\n"), "{text}");
@@ -328,15 +327,15 @@ fn the_lib_command_dumps_converts_and_reports_damage() {
     // A cut library: what was read is dumped, then the error with its offset, and the command fails.
     let cut = dir.join("cut.lib");
     std::fs::write(&cut, &fixture_34()[..40]).expect("write");
-    let (code, text) = run(&["lib", "dump", cut.to_str().expect("path")]);
+    let (code, text, err) = common::run_split(BIN, &["lib", "dump", cut.to_str().expect("path")]);
     assert_eq!(code, Some(2), "{text}");
-    assert!(text.contains("H8 H9  text J10 \"A\""), "{text}");
+    assert!(text.contains("H8 H9  text J10 \"A\"") && !text.contains("error"), "{text}");
     assert!(
-        text.contains(&format!(
+        err.contains(&format!(
             "error: {}: byte 40: expected a zero byte ending the comment that starts here, found the end of the file",
             cut.display()
         )),
-        "{text}"
+        "{err}"
     );
     let (code, text) = run(&["lib", "dump", dir.join("missing.lib").to_str().expect("path")]);
     assert_eq!(code, Some(2));
@@ -379,10 +378,8 @@ fn empty_libraries_read_as_empty_trees_and_write_back_byte_for_byte() {
 #[test]
 fn the_lib_command_opens_empty_libraries_as_empty() {
     let dir = scratch("empty");
-    let run = |args: &[&str]| {
-        let out = Command::new(BIN).args(args).output().expect("runs");
-        (out.status.code(), String::from_utf8_lossy(&out.stdout).to_string())
-    };
+    // The exit code, then stdout, or for a failing run stderr.
+    let run = |args: &[&str]| common::run_told(BIN, args);
     for (name, bytes) in empty_libraries() {
         let lib = dir.join(format!("{name}.lib"));
         std::fs::write(&lib, &bytes).expect("write");

@@ -43,7 +43,9 @@ fn gauntlet(dir: &Path, extra: &[&str]) -> (bool, String) {
     args.extend(["--openings".into(), openings.display().to_string(), "--turn-ms".into(), "2000".into()]);
     args.extend(extra.iter().map(|s| s.to_string()));
     let out = Command::new(BIN).args(&args).env_remove("GAUNTLET").output().expect("run");
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+    // The report where it succeeds, the error where it fails.
+    let ok = out.status.success();
+    (ok, String::from_utf8_lossy(if ok { &out.stdout } else { &out.stderr }).into_owned())
 }
 
 fn table_line<'a>(out: &'a str, opponent: &str, rule: &str) -> &'a str {
@@ -215,7 +217,8 @@ fn kept_processes_play_game_after_game_and_both_ways_are_compared() {
         .arg(out_dir.join("counted-renju-kept.results"))
         .output()
         .expect("merge");
-    assert!(String::from_utf8_lossy(&merged.stdout).contains("'processes kept' against 'processes fresh'"));
+    assert!(String::from_utf8_lossy(&merged.stderr).contains("'processes kept' against 'processes fresh'"));
+    assert!(merged.stdout.is_empty() && merged.status.code() == Some(2));
     // Both ways in one gauntlet: each row, and the comparison.
     let args =
         ["--opponents", &folder_text, "--games", "2", "--concurrency", "1", "--processes", "both", "--out", &out_text];

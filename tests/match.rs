@@ -377,18 +377,22 @@ fn bad_match_options_are_refused_with_an_error_line() {
     ] {
         let out = Command::new(BIN).args(&args).output().expect("run");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(String::from_utf8_lossy(&out.stdout).starts_with("error: "), "{args:?}");
+        assert!(out.stdout.is_empty() && String::from_utf8_lossy(&out.stderr).starts_with("error: "), "{args:?}");
     }
-    // A bad opening line is reported and skipped; the good ones are used.
+    // A bad opening line is reported on stderr with its file and skipped; the good ones are used, and the skipped
+    // lines counted with the exit code 1.
     let dir = common::scratch("match", "bad-openings");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "h8 h8\nh8 zz\nh8 h9\n").expect("write");
-    let text = run_ok(
-        Command::new(BIN)
-            .args(["match", "--engine", &puppet("crash"), "--engine", &puppet("crash"), "--games", "1"])
-            .args(["--openings", &openings.display().to_string()]),
-    );
-    assert!(text.contains("line 1: H8 is played twice (skipped)"), "{text}");
-    assert!(text.contains("line 2:"), "{text}");
-    assert!(text.contains("opening h8 h9: 0-1 Black crashed"), "{text}");
+    let out = Command::new(BIN)
+        .args(["match", "--engine", &puppet("crash"), "--engine", &puppet("crash"), "--games", "1"])
+        .args(["--openings", &openings.display().to_string()])
+        .output()
+        .expect("run");
+    let (text, err) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{text}{err}");
+    let named = format!("error: {}: line", openings.display());
+    assert!(err.starts_with(&format!("{named} 1: H8 is played twice\n{named} 2:")), "{err}");
+    assert!(err.ends_with("error: 2 inputs skipped, each named above\n"), "{err}");
+    assert!(text.contains("opening h8 h9: 0-1 Black crashed") && !text.contains("error"), "{text}");
 }

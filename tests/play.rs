@@ -3,9 +3,9 @@
 fn play(args: &[&str], input: &str) -> String {
     let mut args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
     args.insert(0, "play".to_string());
-    let mut out = Vec::new();
-    let code = tengen::cli::run(&args, &mut input.as_bytes(), &mut out).expect("io");
-    assert_eq!(code, 0);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = tengen::cli::run(&args, &mut input.as_bytes(), &mut out, &mut err).expect("io");
+    assert_eq!((code, String::from_utf8_lossy(&err).as_ref()), (0, ""));
     String::from_utf8(out).expect("utf8")
 }
 
@@ -65,11 +65,11 @@ fn the_engine_moves_first_when_the_person_takes_white_and_bad_options_are_refuse
     let text = play(&["--white", "--ms", "30"], "quit\n");
     assert!(text.contains("you play White"), "{text}");
     assert!(text.contains("Tengen plays H8"), "{text}");
-    let mut out = Vec::new();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
     let args: Vec<String> = ["play", "--ms", "fast"].iter().map(|s| s.to_string()).collect();
-    let code = tengen::cli::run(&args, &mut &b""[..], &mut out).expect("io");
-    assert_eq!(code, 2);
-    assert!(String::from_utf8_lossy(&out).starts_with("error: bad time (milliseconds a move) 'fast'"));
+    let code = tengen::cli::run(&args, &mut &b""[..], &mut out, &mut err).expect("io");
+    assert_eq!((code, out.len()), (2, 0));
+    assert!(String::from_utf8_lossy(&err).starts_with("error: bad time (milliseconds a move) 'fast'"));
 }
 
 #[test]
@@ -90,5 +90,5 @@ fn a_person_negotiates_the_opening_step_by_step_and_a_breach_is_explained() {
     }
     let mut out = Vec::new();
     let args: Vec<String> = ["play", "--opening-rule", "fast"].iter().map(|s| s.to_string()).collect();
-    assert_eq!(tengen::cli::run(&args, &mut &b""[..], &mut out).expect("io"), 2);
+    assert_eq!(tengen::cli::run(&args, &mut &b""[..], &mut out, &mut Vec::new()).expect("io"), 2);
 }

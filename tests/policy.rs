@@ -51,12 +51,18 @@ fn train_policy_writes_a_policy_that_fits_its_network_and_learns() {
     assert_eq!(policy.group, Group::Renju);
     assert_eq!(policy.network, network_checksum(net));
     assert!(policy.header.iter().any(|l| l.contains("held-out agreement")), "{:?}", policy.header);
-    // A file of another kind, and data without best moves, get an error line.
+    // A file of another kind, and data without best moves: each bad record named on stderr, then the failure.
     let plain = Command::new(BIN)
         .args(["train", "--policy", "--rule", "renju", "tests/data/renju26.tsv"])
         .output()
         .expect("run");
-    assert!(String::from_utf8_lossy(&plain.stdout).contains("error:"));
+    let (said, err) = (String::from_utf8_lossy(&plain.stdout), String::from_utf8_lossy(&plain.stderr));
+    assert_eq!(plain.status.code(), Some(2), "{said}{err}");
+    assert!(!said.contains("error") && err.starts_with("error: tests/data/renju26.tsv: record 1: "), "{said}{err}");
+    assert!(
+        err.ends_with("error: tests/data/renju26.tsv: no renju positions with a best move to learn from\n"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

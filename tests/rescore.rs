@@ -4,7 +4,6 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 use tengen::pattern::{MoveOutcome, PatternBoard};
 use tengen::records::{GameRecord, NO_SCORE, read_training, write_game, write_header};
 use tengen::types::Color;
@@ -84,9 +83,43 @@ fn rescored_games_keep_their_moves_and_gain_legal_best_moves_whatever_the_thread
         }
     }
     assert!(searched > 20, "{searched}");
-    // Mistakes are named.
-    let out = Command::new(BIN).args(["rescore", "--out", &path("x.tgr"), "/no/such.tgr"]).output().expect("run");
-    assert!(String::from_utf8_lossy(&out.stdout).contains("cannot read /no/such.tgr"));
+    // Mistakes are named, on stderr.
+    let (code, out, err) = common::run_split(BIN, &["rescore", "--out", &path("x.tgr"), "/no/such.tgr"]);
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert!(err.starts_with("error: cannot read /no/such.tgr: "), "{err}");
+    assert!(!dir.join("x.tgr").exists());
+}
+
+#[test]
+fn a_rescore_that_cannot_read_or_write_names_the_file_and_fails() {
+    let dir = common::scratch("rescore", "failures");
+    let gomocup = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gomocup");
+    let learning = format!("{gomocup}/renju-2020");
+    // An output that is a folder, or in a folder that is not there: the error names it, before any search.
+    let folder = dir.display().to_string();
+    let (code, out, err) = common::run_split(BIN, &["rescore", "--nodes", "100", "--out", &folder, &learning]);
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert!(err.starts_with(&format!("error: {folder}: ")), "{err}");
+    let missing = dir.join("missing/x.tgr").display().to_string();
+    let (code, out, err) = common::run_split(BIN, &["rescore", "--nodes", "100", "--out", &missing, &learning]);
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert!(err.starts_with(&format!("error: {missing}: ")) && err.contains("No such file"), "{err}");
+    // A record that cannot be read: named with its file, and with nothing else to re-score, no file and exit 2.
+    let corrupt = format!("{gomocup}/bad/renju-2020-5_8_4_2.psq");
+    let o = dir.join("o.tgr").display().to_string();
+    let (code, out, err) = common::run_split(BIN, &["rescore", "--out", &o, "--nodes", "100", &corrupt]);
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines[0].starts_with(&format!("error: {corrupt}: ")), "{err}");
+    assert_eq!(lines.last(), Some(&format!("error: {corrupt}: no game read").as_str()), "{err}");
+    assert!(!dir.join("o.tgr").exists(), "no empty game file");
+    // With a good file beside it, the good one is re-scored and written; the bad one is counted, and the exit code 1.
+    let (code, out, err) = common::run_split(BIN, &["rescore", "--out", &o, "--nodes", "100", &corrupt, &learning]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.contains("wrote 1 games") && !out.contains("error"), "{out}");
+    assert!(err.starts_with(&format!("error: {corrupt}: ")), "{err}");
+    assert!(err.ends_with("error: 1 input skipped, each named above\n"), "{err}");
+    assert_eq!(read(&dir.join("o.tgr")).len(), 1);
 }
 
 #[test]
@@ -97,16 +130,23 @@ fn gomocup_judging_games_are_never_rescored_into_labels() {
     let out = dir.join("labels.tgr");
     let out_text = out.display().to_string();
     // Renju 2020 learns (one game here); renju 2021 judges (four): only the learning game is searched and written,
-    // and one line counts the judging files left out.
-    let said = run(&["rescore", "--nodes", "200", "--every", "8", "--out", &out_text, &learning, &judging]);
-    assert!(said.contains("error: 4 of Gomocup's judging files left out"), "{said}");
+    // and one warning on stderr counts the judging files left out (left out on purpose: the run succeeds).
+    let args = ["rescore", "--nodes", "200", "--every", "8", "--out", &out_text, &learning, &judging];
+    let (code, said, err) = common::run_split(BIN, &args);
+    assert_eq!(code, Some(0), "{said}{err}");
+    assert!(err.starts_with("warning: 4 of Gomocup's judging files left out"), "{err}");
     assert!(said.contains("wrote 1 games"), "{said}");
     let written = read(&out);
     assert_eq!(written.len(), 1);
     assert!(written[0].best.as_ref().is_some_and(|b| b.iter().any(Option::is_some)));
-    // Given only judging games, nothing is written but an empty game file.
+    // Given only judging games, there is nothing to re-score: an error, and no file.
     let none = dir.join("none.tgr");
-    let said = run(&["rescore", "--nodes", "200", "--out", &none.display().to_string(), &judging]);
-    assert!(said.contains("judging files left out") && said.contains("wrote 0 games"), "{said}");
-    assert!(read(&none).is_empty());
+    let (code, said, err) =
+        common::run_split(BIN, &["rescore", "--nodes", "200", "--out", &none.display().to_string(), &judging]);
+    assert_eq!((code, said.as_str()), (Some(2), ""), "{err}");
+    assert!(
+        err.contains("judging files left out") && err.ends_with(&format!("error: {judging}: no game read\n")),
+        "{err}"
+    );
+    assert!(!none.exists());
 }

@@ -241,7 +241,8 @@ fn a_move_comes_at_once_with_no_time() {
 fn the_bench_signature_does_not_change_between_runs() {
     let run = || {
         let mut out = Vec::new();
-        let code = tengen::cli::run(&["bench".to_string(), "3".to_string()], &mut &b""[..], &mut out).expect("io");
+        let code = tengen::cli::run(&["bench".to_string(), "3".to_string()], &mut &b""[..], &mut out, &mut Vec::new())
+            .expect("io");
         assert_eq!(code, 0);
         let text = String::from_utf8(out).expect("utf8");
         let last = text.lines().last().expect("a total line").to_string();
@@ -254,11 +255,9 @@ fn the_bench_signature_does_not_change_between_runs() {
     assert_eq!(run(), first);
 }
 
+/// The exit code, then stdout, or for a failing run its error on stderr (stdout empty).
 fn cli(args: &[&str]) -> (u8, String) {
-    let args: Vec<String> = args.iter().map(|s| (*s).to_string()).collect();
-    let mut out = Vec::new();
-    let code = tengen::cli::run(&args, &mut &b""[..], &mut out).expect("io");
-    (code, String::from_utf8(out).expect("utf8"))
+    common::cli_told(args)
 }
 
 #[test]

@@ -9,10 +9,15 @@ use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_pbrain-tengen");
 
-/// Runs the binary in `dir`; returns whether it succeeded and its stdout.
+/// Runs the binary in `dir`; returns whether it succeeded, and its stdout where it did (nothing on stderr then), its
+/// stderr where it did not (nothing on stdout then).
 fn run(dir: &Path, args: &[&str]) -> (bool, String) {
     let out = Command::new(BIN).current_dir(dir).args(args).output().expect("run");
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+    let ok = out.status.success();
+    let (text, other) = if ok { (&out.stdout, &out.stderr) } else { (&out.stderr, &out.stdout) };
+    let text = String::from_utf8_lossy(text).into_owned();
+    assert!(other.is_empty(), "{args:?}: {text}{}", String::from_utf8_lossy(other));
+    (ok, text)
 }
 
 fn run_ok(dir: &Path, args: &[&str]) -> String {
@@ -129,10 +134,8 @@ fn selfplay_resumed_after_a_stop_writes_the_uninterrupted_runs_file() {
     let mut bare: Vec<&str> = SELFPLAY.to_vec();
     bare.extend(["renju", "--resume"]);
     for (args, why) in [(other, "text.tgr: not a Tengen game file"), (bare, "--resume goes on with the game file")] {
-        let out = Command::new(BIN).current_dir(&dir).args(&args).output().expect("run");
-        // An option's error comes with the usage on stdout, a run's on stderr.
-        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-        assert!(!out.status.success() && text.starts_with("error: ") && text.contains(why), "{args:?}: {text}");
+        let (ok, text) = run(&dir, &args);
+        assert!(!ok && text.starts_with("error: ") && text.contains(why), "{args:?}: {text}");
     }
     assert_eq!(std::fs::read(dir.join("text.tgr")).expect("text"), b"not games", "a file not read is left as it was");
 }
@@ -320,7 +323,7 @@ fn merge_refuses_results_that_do_not_belong_together() {
     write("damaged.res", &damaged);
     let line = damaged.lines().position(|l| l.starts_with("game 1 ")).expect("game 1") + 1;
     let e = run_err(&dir, &["merge", "damaged.res"]);
-    assert!(e.contains(&format!("damaged.res line {line}: expected a game line")), "{e}");
+    assert!(e.contains(&format!("damaged.res: line {line}: expected a game line")), "{e}");
     // A game of the other shard's block.
     write("foreign.res", &text.replacen("game 1 0 0 ", "game 7 0 6 ", 1));
     assert!(run_err(&dir, &["merge", "foreign.res"]).contains("game 7 is not one of shard 1/2's games"));

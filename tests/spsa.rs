@@ -2,14 +2,14 @@
 //! the line; a run at fixed nodes plays the same games whatever the number of threads, resumes where it stopped,
 //! and the values it writes can be played by the protocol binary's `--params`.
 
+mod common;
+
 use tengen::search::params::Params;
 use tengen::tune::spsa::{Selection, State};
 
+/// The exit code, then stdout, or for a failing run its error on stderr (stdout empty).
 fn cli(args: &[&str]) -> (u8, String) {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let mut out = Vec::new();
-    let code = tengen::cli::run(&args, &mut &b""[..], &mut out).expect("io");
-    (code, String::from_utf8(out).expect("utf8"))
+    common::cli_told(args)
 }
 
 fn temp(name: &str) -> std::path::PathBuf {

@@ -280,9 +280,11 @@ fn a_damaged_network_file_gets_an_error_line_not_a_panic() {
         vec!["selfplay", "--a-network", cut],
     ] {
         let out = Command::new(bin).args(&args).output().expect("runs");
-        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-        assert!(text.contains("error:"), "{args:?}: {text}");
-        assert!(!text.contains("panicked"), "{args:?}: {text}");
+        // The error on stderr, none on stdout, and an exit code that says nothing was done.
+        let (said, err) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}{err}");
+        assert!(err.contains("error:") && !said.contains("error"), "{args:?}: {said}{err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -386,8 +388,8 @@ fn the_units_option_sets_the_evaluation_units_of_a_logit() {
 /// ordering's two highest other moves (with `fours`, single fours taken after their block too).
 fn forty_games_pairs(fours: bool) -> tengen::train::choice::Choices {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/gen0-renju.tgr");
-    let mut sink = Vec::new();
-    let games = tengen::records::read_games(&[path], &mut sink).expect("games");
+    let mut sink = std::io::sink();
+    let games = tengen::records::read_games(&[path], &mut tengen::problems::Problems::new(&mut sink)).expect("games");
     let mut choices = tengen::train::choice::Choices::new(Group::Renju, 2);
     choices.fours = fours;
     for (i, game) in games.iter().take(40).enumerate() {
@@ -455,7 +457,7 @@ fn the_trainer_learns_from_gomocups_20x20_freestyle_games() {
     // A real freestyle game of Gomocup 2021 on 20x20 (a learning game: opening 0).
     let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gomocup/freestyle-2021");
     let mut out = Vec::new();
-    let set = tengen::records::read_training_set(&[folder], &mut out).expect("read");
+    let set = tengen::records::read_training_set(&[folder], &mut tengen::problems::Problems::new(&mut out));
     assert_eq!(set.games.len(), 1, "{}", String::from_utf8_lossy(&out));
     let game = &set.games[0];
     assert_eq!(game.size, 20);
@@ -567,7 +569,8 @@ fn a_freestyle_network_starts_standards_training_and_renjus_does_not() {
     let renju = format!("{root}/data/network/renju.tgnn");
     let args = ["train", "--rule", "standard", "--init", &renju, "--epochs", "0"];
     let run = Command::new(bin).args(args).args(["--out", out_name, &games]).output().expect("runs");
-    let text = String::from_utf8_lossy(&run.stdout).to_string() + &String::from_utf8_lossy(&run.stderr);
-    assert!(text.contains("error:") && text.contains("renju network"), "{text}");
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{err}");
+    assert!(err.contains("error:") && err.contains("renju network"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

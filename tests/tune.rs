@@ -119,12 +119,12 @@ fn the_tuner_learns_which_moves_are_played() {
     assert!(right * 10 >= held.len() * 7, "{right} of {} held-out moves picked", held.len());
 }
 
-fn cli(args: &[&str]) -> String {
+/// The exit code, stdout and stderr of a command.
+fn cli(args: &[&str]) -> (u8, String, String) {
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let mut out = Vec::new();
-    let code = tengen::cli::run(&args, &mut Cursor::new(Vec::new()), &mut out).expect("runs");
-    assert_eq!(code, 0);
-    String::from_utf8(out).expect("utf-8")
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = tengen::cli::run(&args, &mut Cursor::new(Vec::new()), &mut out, &mut err).expect("runs");
+    (code, String::from_utf8(out).expect("utf-8"), String::from_utf8(err).expect("utf-8"))
 }
 
 #[test]
@@ -172,13 +172,15 @@ fn tune_reports_corrupt_and_truncated_records_and_uses_the_rest() {
     let path = dir.join("games.tgr");
     std::fs::write(&path, &bytes).expect("write file");
     let out_path = dir.join("w.txt");
-    let text =
+    let (code, text, err) =
         cli(&["tune", "--epochs", "1", "--held-out", "0", path.to_str().unwrap(), "--out", out_path.to_str().unwrap()]);
-    assert!(
-        text.lines().any(|l| l.starts_with("error:") && l.contains("record 2") && l.contains("board size 99")),
-        "{text}"
-    );
-    assert!(text.lines().any(|l| l.starts_with("error:") && l.contains("record 5: truncated")), "{text}");
+    // The bad records on stderr, each with its file; the rest learned from; the exit code 1 for the two skipped.
+    let named = format!("error: {}: record ", path.display());
+    assert!(err.lines().any(|l| l.starts_with(&format!("{named}2:")) && l.contains("board size 99")), "{err}");
+    assert!(err.lines().any(|l| l.starts_with(&format!("{named}5: truncated"))), "{err}");
+    assert!(err.ends_with("error: 2 inputs skipped, each named above\n"), "{err}");
+    assert!(!text.contains("error"), "{text}");
+    assert_eq!(code, 1);
     assert!(text.contains("data: 2 games and 0 samples"), "{text}");
     assert!(text.contains("epoch   1:"), "{text}");
     let written = Weights::load(out_path.to_str().unwrap()).expect("weights file");

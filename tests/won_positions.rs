@@ -17,11 +17,13 @@ use tengen::types::{Color, Pos, Rule, parse_point_list};
 
 const SAMPLE: &str = include_str!("data/won-renju-sample.tsv");
 
-fn run(args: &[&str], input: &str) -> (u8, Vec<String>) {
+/// The exit code and the lines of stdout and of stderr.
+fn run(args: &[&str], input: &str) -> (u8, Vec<String>, Vec<String>) {
     let args: Vec<String> = args.iter().map(|s| (*s).to_string()).collect();
-    let mut out = Vec::new();
-    let code = tengen::cli::run(&args, &mut input.as_bytes(), &mut out).expect("writing to memory");
-    (code, String::from_utf8(out).expect("utf-8").lines().map(str::to_string).collect())
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = tengen::cli::run(&args, &mut input.as_bytes(), &mut out, &mut err).expect("writing to memory");
+    let lines = |b: Vec<u8>| String::from_utf8(b).expect("utf-8").lines().map(str::to_string).collect();
+    (code, lines(out), lines(err))
 }
 
 fn sample() -> Vec<&'static str> {
@@ -67,21 +69,22 @@ fn positions_lists_each_position_of_game_files_once_with_its_side() {
     write_game(&mut bytes, &game("H8,H9,H10,I9,G9", 3)).expect("memory");
     write_game(&mut bytes, &game("H8,H9,H10,J9,G9,G10", 3)).expect("memory");
     std::fs::write(&path, bytes).expect("write");
-    let (code, lines) = run(&["positions", path.to_str().expect("utf-8")], "");
+    let (code, lines, _) = run(&["positions", path.to_str().expect("utf-8")], "");
     assert_eq!(code, 0, "{lines:?}");
     assert_eq!(
         lines,
         ["H10,H8\tH9\twhite", "H10,H8\tH9,I9\tblack", "H10,H8\tH9,J9\tblack", "G9,H10,H8\tH9,J9\twhite",]
             .map(|l| l.to_string())
     );
-    let (code, lines) = run(&["positions", "--min-stones", "5", path.to_str().expect("utf-8")], "");
-    assert_eq!((code, lines), (0, vec!["G9,H10,H8\tH9,J9\twhite".to_string()]));
-    let (code, lines) = run(&["positions", "--every", "0", "x.tgr"], "");
-    assert_eq!(code, 2);
-    assert!(lines[0].starts_with("error:"), "{lines:?}");
-    let (code, lines) = run(&["positions", dir.join("missing.tgr").to_str().expect("utf-8")], "");
-    assert_eq!(code, 2);
-    assert!(lines[0].contains("cannot read"), "{lines:?}");
+    let (code, lines, errors) = run(&["positions", "--min-stones", "5", path.to_str().expect("utf-8")], "");
+    assert_eq!((code, lines, errors), (0, vec!["G9,H10,H8\tH9,J9\twhite".to_string()], vec![]));
+    let (code, lines, errors) = run(&["positions", "--every", "0", "x.tgr"], "");
+    assert_eq!((code, lines.len()), (2, 0));
+    assert!(errors[0].starts_with("error:"), "{errors:?}");
+    let missing = dir.join("missing.tgr").display().to_string();
+    let (code, lines, errors) = run(&["positions", &missing], "");
+    assert_eq!((code, lines.len()), (2, 0));
+    assert!(errors[0].starts_with(&format!("error: cannot read {missing}: ")), "{errors:?}");
 }
 
 /// Two won positions (a VCF each: the root's VCF proves them in a few thousand nodes on any machine), a position
@@ -98,12 +101,12 @@ fn small_set() -> String {
 
 #[test]
 fn solve_summary_counts_the_answers() {
-    let (code, lines) = run(&["solve", "--summary", "--nodes", "100000"], &small_set());
-    assert_eq!(code, 0);
-    assert_eq!(lines.len(), 5, "{lines:?}");
+    let (code, lines, errors) = run(&["solve", "--summary", "--nodes", "100000"], &small_set());
+    assert_eq!(code, 1);
+    assert_eq!(lines.len(), 4, "{lines:?}");
     assert!(lines[0].starts_with("win ") && lines[1].starts_with("win "), "{lines:?}");
-    assert!(lines[3].starts_with("error: line 4"), "{lines:?}");
-    assert_eq!(lines[4], "# proved 2 of 3 (66.7%; 1 none, 0 unknown, 1 errors) by VCF within 100000 nodes a position");
+    assert!(errors[0].starts_with("error: stdin: line 4: "), "{errors:?}");
+    assert_eq!(lines[3], "# proved 2 of 3 (66.7%; 1 none, 0 unknown, 1 errors) by VCF within 100000 nodes a position");
 }
 
 #[test]
@@ -111,9 +114,10 @@ fn analyze_file_searches_each_position_and_counts_the_proved() {
     let dir = common::scratch("won_positions", "analyze");
     let path = dir.join("set.txt");
     std::fs::write(&path, small_set()).expect("write");
-    let (code, lines) = run(&["analyze", "--file", path.to_str().expect("utf-8"), "--ms", "3000", "--depth", "3"], "");
-    assert_eq!(code, 0, "{lines:?}");
-    assert_eq!(lines.len(), 5, "{lines:?}");
+    let (code, lines, errors) =
+        run(&["analyze", "--file", path.to_str().expect("utf-8"), "--ms", "3000", "--depth", "3"], "");
+    assert_eq!(code, 1, "{lines:?}");
+    assert_eq!(lines.len(), 4, "{lines:?}");
     let first = |l: &str| -> Pos {
         let word = l.split_whitespace().nth(1).expect("a move");
         parse_point_list(word, 15).expect("a point")[0]
@@ -123,12 +127,13 @@ fn analyze_file_searches_each_position_and_counts_the_proved() {
     assert!(open_four.contains(&first(&lines[0])), "{lines:?}");
     assert!(lines[1].starts_with("win ") && lines[1].ends_with("(vcf)"), "{lines:?}");
     assert!(lines[2].starts_with("no "), "{lines:?}");
-    assert!(lines[3].starts_with("error: line 4"), "{lines:?}");
-    assert!(lines[4].starts_with("# proved 2 of 3 (66.7%; 1 not proved, 0 unknown, 1 errors)"), "{lines:?}");
+    // The bad line on stderr, named by its file and number.
+    assert!(errors[0].starts_with(&format!("error: {}: line 4: ", path.display())), "{errors:?}");
+    assert!(lines[3].starts_with("# proved 2 of 3 (66.7%; 1 not proved, 0 unknown, 1 errors)"), "{lines:?}");
     // Moves and --file together are refused.
-    let (code, lines) = run(&["analyze", "--file", path.to_str().expect("utf-8"), "h8"], "");
+    let (code, _, errors) = run(&["analyze", "--file", path.to_str().expect("utf-8"), "h8"], "");
     assert_eq!(code, 2);
-    assert!(lines[0].contains("not both"), "{lines:?}");
+    assert!(errors[0].contains("not both"), "{errors:?}");
 }
 
 /// A search of 2 plies at most with `params` and, if asked, a deadline (a generous one: node caps decide, not time).

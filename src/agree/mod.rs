@@ -14,6 +14,7 @@ pub mod results;
 use crate::eval::EvalChoice;
 use crate::eval::network::{Group, TRAINED_SIZE, WIDE_BOARD};
 use crate::matches::Shard;
+use crate::problems::{Problems, named};
 use crate::records::read_psq_files;
 use crate::records::selection::{self, Position, Selection};
 use crate::search::params::Params;
@@ -148,14 +149,19 @@ pub fn positions_of(a: &Agree, problems: &mut Vec<String>) -> Result<(Vec<Positi
     Ok((positions, selected, kinds))
 }
 
-/// Runs `agree`: selects the positions (each bad file an `error:` line), answers those the results file does not
-/// hold yet, appending each answer, and prints the progress and the report over all of this run's positions.
+/// Runs `agree`: selects the positions (each bad file skipped on `problems`), answers those the results file does
+/// not hold yet, appending each answer, and prints the progress and the report over all of this run's positions.
 ///
 /// # Errors
-/// A folder or results file that cannot be read (as a message), and output and file I/O errors.
-pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    let mut problems = Vec::new();
-    let (positions, selected, kinds) = positions_of(a, &mut problems)?;
+/// A folder or results file that cannot be read, or no position to answer (as a message), and output and file I/O
+/// errors.
+pub fn run(a: &Agree, out: &mut dyn Write, problems: &mut Problems) -> Result<io::Result<()>, String> {
+    let mut bad = Vec::new();
+    let (positions, selected, kinds) = positions_of(a, &mut bad)?;
+    problems.skip_all(bad);
+    if selected == 0 {
+        return Err(format!("{}: no position to answer", names(&a.inputs)));
+    }
     let label = a.label(&positions);
     let mut done = BTreeMap::new();
     if let Some(path) = &a.out
@@ -163,14 +169,13 @@ pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
     {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         resumable(path, &text, &format!("# agree: {label}"))?;
-        done = read_answers(&text, &path.display().to_string(), &mut problems);
+        let mut bad = Vec::new();
+        done = read_answers(&text, &path.display().to_string(), &mut bad);
+        problems.skip_all(bad);
         // Positions the engine did not answer are asked again.
         done.retain(|_, answer| answer.chosen.is_some());
     }
     Ok((|| {
-        for p in &problems {
-            writeln!(out, "error: {p}")?;
-        }
         let todo: Vec<&Position> = positions.iter().filter(|p| !done.contains_key(&p.key)).collect();
         writeln!(
             out,
@@ -183,13 +188,10 @@ pub fn run(a: &Agree, out: &mut dyn Write) -> Result<io::Result<()>, String> {
         out.flush()?;
         let mut file = match &a.out {
             Some(path) => {
-                let fresh = !path.exists() || std::fs::metadata(path)?.len() == 0;
-                let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-                if fresh {
-                    writeln!(f, "# agree: {label}")?;
-                    writeln!(f, "# key\trule\tmover\tplayed\tchosen\tscore\tplayed_score\tdepth\tnodes\tms")?;
-                }
-                Some(f)
+                let header = format!(
+                    "# agree: {label}\n# key\trule\tmover\tplayed\tchosen\tscore\tplayed_score\tdepth\tnodes\tms"
+                );
+                Some(open_results(path, &header)?)
             }
             None => None,
         };
@@ -240,46 +242,46 @@ fn resumable(path: &Path, text: &str, header: &str) -> Result<(), String> {
 }
 
 /// `agree --report FILE… [--games DIR…]`: the report over the answers of results files (shards pooled; a key
-/// answered twice counts once, its last answer), each bad line an `error:` line; with the games, by kind too.
+/// answered twice counts once, its last answer), each bad line skipped on `problems`; with the games, by kind too.
 ///
 /// # Errors
-/// A file that cannot be read.
+/// A file that cannot be read, or no answer in the files.
 pub fn report_files(
     paths: &[String],
-    kinds: &Kinds,
-    judged: &Judged,
+    (kinds, judged): (&Kinds, &Judged),
     out: &mut dyn Write,
+    problems: &mut Problems,
 ) -> Result<io::Result<()>, String> {
-    let (answers, problems) = read_files(paths)?;
-    Ok((|| {
-        for p in &problems {
-            writeln!(out, "error: {p}")?;
-        }
-        write!(out, "{}", report(&answers.values().collect::<Vec<_>>(), kinds, judged))
-    })())
+    let (answers, bad) = read_files(paths)?;
+    problems.skip_all(bad);
+    if answers.is_empty() {
+        return Err(format!("{}: no answer read", paths.join(", ")));
+    }
+    Ok(write!(out, "{}", report(&answers.values().collect::<Vec<_>>(), kinds, judged)))
 }
 
-/// `agree --paired A[,A2…] B[,B2…]`: two runs compared on the positions both answered.
+/// `agree --paired A[,A2…] B[,B2…]`: two runs compared on the positions both answered; each bad line skipped on
+/// `problems`.
 ///
 /// # Errors
-/// A file that cannot be read.
+/// A file that cannot be read, or a run with no answer.
 pub fn paired_files(
-    a: &str,
-    b: &str,
-    kinds: &Kinds,
-    judged: &Judged,
+    (a, b): (&str, &str),
+    (kinds, judged): (&Kinds, &Judged),
     out: &mut dyn Write,
+    problems: &mut Problems,
 ) -> Result<io::Result<()>, String> {
-    let split = |s: &str| s.split(',').filter(|p| !p.is_empty()).map(str::to_string).collect::<Vec<_>>();
-    let (a, mut problems) = read_files(&split(a))?;
-    let (b, more) = read_files(&split(b))?;
-    problems.extend(more);
-    Ok((|| {
-        for p in &problems {
-            writeln!(out, "error: {p}")?;
+    let mut read = |run: &str| {
+        let (answers, bad) =
+            read_files(&run.split(',').filter(|p| !p.is_empty()).map(str::to_string).collect::<Vec<_>>())?;
+        problems.skip_all(bad);
+        if answers.is_empty() {
+            return Err(format!("{run}: no answer read"));
         }
-        write!(out, "{}", results::paired(&a, &b, kinds, judged))
-    })())
+        Ok(answers)
+    };
+    let (a, b) = (read(a)?, read(b)?);
+    Ok(write!(out, "{}", results::paired(&a, &b, kinds, judged)))
 }
 
 /// A judge's scores read from its files (pooled), each bad line a problem.
@@ -304,22 +306,31 @@ pub fn judged_of(paths: &[String], problems: &mut Vec<String>) -> Result<Judged,
 /// # Errors
 /// A folder or a file that cannot be read, or a run without `--out` or measuring another engine (as a message), and
 /// output and file I/O errors.
-pub fn judge(a: &Agree, results: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+pub fn judge(
+    a: &Agree,
+    results: &[String],
+    out: &mut dyn Write,
+    problems: &mut Problems,
+) -> Result<io::Result<()>, String> {
     let Measured::Tengen(tengen) = &a.measured else {
         return Err("the judge is Tengen in this process: no --engine".to_string());
     };
     let path = a.out.as_ref().ok_or("--judge needs --out FILE for the judge's scores")?;
-    let mut problems = Vec::new();
-    let (positions, ..) = positions_of(a, &mut problems)?;
+    let mut bad = Vec::new();
+    let (positions, selected, _) = positions_of(a, &mut bad)?;
     let (answers, more) = read_each(results)?;
-    problems.extend(more);
+    bad.extend(more);
     let measured = a.label(&positions);
     let label = format!("# judge: {measured}");
     let mut done = Judged::new();
     if path.exists() {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         resumable(path, &text, &label)?;
-        done = read_judged(&text, &path.display().to_string(), &mut problems);
+        done = read_judged(&text, &path.display().to_string(), &mut bad);
+    }
+    problems.skip_all(bad);
+    if selected == 0 {
+        return Err(format!("{}: no position to judge", names(&a.inputs)));
     }
     let mut todo: Vec<(&Position, crate::types::Pos)> = Vec::new();
     for p in &positions {
@@ -334,17 +345,9 @@ pub fn judge(a: &Agree, results: &[String], out: &mut dyn Write) -> Result<io::R
         todo.extend(moves.into_iter().filter(|&m| !done.contains_key(&(p.key.clone(), m))).map(|m| (p, m)));
     }
     Ok((|| {
-        for p in &problems {
-            writeln!(out, "error: {p}")?;
-        }
         writeln!(out, "{} positions, {} moves to score with {measured}", positions.len(), todo.len())?;
         out.flush()?;
-        let fresh = !path.exists() || std::fs::metadata(path)?.len() == 0;
-        let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-        if fresh {
-            writeln!(file, "{label}")?;
-            writeln!(file, "# key\trule\tmove\tscore\tnodes\tms")?;
-        }
+        let mut file = open_results(path, &format!("{label}\n# key\trule\tmove\tscore\tnodes\tms"))?;
         let mut scored = 0;
         let score = |&(p, m): &(&Position, crate::types::Pos), state: &mut WorkerState| {
             let start = std::time::Instant::now();
@@ -401,6 +404,27 @@ fn pool<T: Sync, R: Send>(
 }
 
 /// Each results file's answers, apart.
+/// The results file at `path` opened to append to, `header` written first into a new or empty one.
+///
+/// # Errors
+/// I/O errors, as `PATH: reason`.
+fn open_results(path: &Path, header: &str) -> io::Result<std::fs::File> {
+    let open = || {
+        let fresh = !path.exists() || std::fs::metadata(path)?.len() == 0;
+        let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        if fresh {
+            writeln!(file, "{header}")?;
+        }
+        Ok(file)
+    };
+    open().map_err(named(path.display()))
+}
+
+/// Paths as `A, B, C`.
+fn names(paths: &[PathBuf]) -> String {
+    paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+}
+
 fn read_each(paths: &[String]) -> Result<(Vec<Answers>, Vec<String>), String> {
     let mut all = Vec::new();
     let mut problems = Vec::new();

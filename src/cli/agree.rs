@@ -1,21 +1,23 @@
 //! `agree`: its options read into an agreement run ([`crate::agree`]), or its reports over results files.
 
+use super::Done;
 use super::OptionCursor;
 use crate::agree::engines::{Budget, Measured, Outside, Tengen};
 use crate::agree::{Agree, judge, judged_of, kinds_of, paired_files, report_files, run};
 use crate::eval::{EvalChoice, Weights, WeightsRef};
 use crate::matches::Shard;
+use crate::problems::Problems;
 use crate::records::gomocup::Split;
 use crate::records::selection::Selection;
 use crate::search::SearchOptions;
 use crate::search::params::Params;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Runs `agree [options] DIR|FILE.psq...`, `agree --report FILE...` or `agree --paired A B`.
-pub(super) fn agree_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+pub(super) fn agree_command(args: &[String], out: &mut dyn Write, p: &mut Problems) -> Done {
     if matches!(args.first().map(String::as_str), Some("--report" | "--paired")) {
-        return report_command(args, out);
+        return report_command(args, out, p);
     }
     // `--judge RESULTS[,RESULTS...]`: the run scores those files' moves instead of choosing its own.
     let (rest, judged) = match args.iter().position(|a| a == "--judge") {
@@ -31,13 +33,13 @@ pub(super) fn agree_command(args: &[String], out: &mut dyn Write) -> Result<io::
     };
     let a = parse_agree(&rest)?;
     match judged {
-        Some(files) => judge(&a, &files, out),
-        None => run(&a, out),
+        Some(files) => judge(&a, &files, out, p),
+        None => run(&a, out, p),
     }
 }
 
 /// `--report FILE... [--games DIR...] [--judged FILE]` or `--paired A B [--games DIR...] [--judged FILE]`.
-fn report_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+fn report_command(args: &[String], out: &mut dyn Write, p: &mut Problems) -> Done {
     let mut files = Vec::new();
     let mut games = Vec::new();
     let mut judged_files = Vec::new();
@@ -60,17 +62,15 @@ fn report_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>
     let mut problems = Vec::new();
     let kinds = if games.is_empty() { Default::default() } else { kinds_of(&games, &mut problems)? };
     let judged = judged_of(&judged_files, &mut problems)?;
-    for p in &problems {
-        let _ = writeln!(out, "error: {p}");
-    }
+    p.skip_all(problems);
     if args[0] == "--report" {
         if files.is_empty() {
             return Err("agree --report needs results files".to_string());
         }
-        return report_files(&files, &kinds, &judged, out);
+        return report_files(&files, (&kinds, &judged), out, p);
     }
     match &files[..] {
-        [a, b] => paired_files(a, b, &kinds, &judged, out),
+        [a, b] => paired_files((a, b), (&kinds, &judged), out, p),
         _ => Err("agree --paired compares two runs: agree --paired A.tsv[,A2.tsv] B.tsv[,B2.tsv]".to_string()),
     }
 }

@@ -2,14 +2,16 @@
 //! counts the results of games through it (src/book/learn.rs), lists the positions games reached past it
 //! (src/book/reached.rs), and shows a position's book moves.
 
+use super::Done;
 use super::OptionCursor;
 use crate::book::Book;
 use crate::book::build::{BuildOptions, Step, build};
 use crate::engine::Engine;
 use crate::pattern::PatternBoard;
+use crate::problems::Problems;
 use crate::search::SearchLimits;
 use crate::types::{Pos, Rule};
-use std::io::{self, Write};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 /// `book build`'s settings.
@@ -27,14 +29,14 @@ struct BuildCommand {
 }
 
 /// Runs `book build …` or `book show FILE MOVES…`.
-pub(super) fn book_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+pub(super) fn book_command(args: &[String], out: &mut dyn Write, p: &mut Problems) -> Done {
     match args.split_first() {
         Some((cmd, rest)) if cmd == "build" => {
             let c = parse_build(rest)?;
             run_build(&c, out)
         }
-        Some((cmd, rest)) if cmd == "learn" => run_learn(rest, out),
-        Some((cmd, rest)) if cmd == "reached" => run_reached(rest, out),
+        Some((cmd, rest)) if cmd == "learn" => run_learn(rest, out, p),
+        Some((cmd, rest)) if cmd == "reached" => run_reached(rest, out, p),
         Some((cmd, rest)) if cmd == "show" => {
             let (path, moves) = rest.split_first().ok_or("book show FILE MOVES…: the book file is missing")?;
             Ok(writeln!(out, "{}", Book::load(path)?.show(moves)?))
@@ -84,7 +86,7 @@ fn parse_build(args: &[String]) -> Result<BuildCommand, String> {
     Ok(c)
 }
 
-fn run_build(c: &BuildCommand, out: &mut dyn Write) -> Result<io::Result<()>, String> {
+fn run_build(c: &BuildCommand, out: &mut dyn Write) -> Done {
     let mut book = Book::load_or_new(&c.out, c.rule, c.size)?;
     let starts: Vec<Vec<Pos>> = match &c.openings {
         Some(path) => crate::openings::read_openings_file(path, c.size, c.rule)?,
@@ -141,13 +143,13 @@ fn run_build(c: &BuildCommand, out: &mut dyn Write) -> Result<io::Result<()>, St
 
 /// `book learn FILE GAMES…`: sets the tallies of the book in FILE from the game files (`.tgr`), from scratch, and
 /// writes it back.
-fn run_learn(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+fn run_learn(args: &[String], out: &mut dyn Write, p: &mut Problems) -> Done {
     let (path, files) = args.split_first().ok_or("book learn FILE GAMES…: the book file is missing")?;
     if files.is_empty() {
         return Err("book learn FILE GAMES…: no game files (.tgr) given".to_string());
     }
     let mut book = Book::load(path)?;
-    let games = crate::records::read_learning_games(files, out)?;
+    let games = crate::records::read_learning_games(files, p)?;
     let learned = crate::book::learn::learn(&mut book, &games);
     book.save(path)?;
     Ok(writeln!(
@@ -166,7 +168,7 @@ fn run_learn(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, Str
 /// `book reached FILE GAMES… [--player NAME] [--min-games N] [--max-stones S]`: the positions past the book that the
 /// games reached, one opening line each (what `book build --openings` reads), with how many games reached each and
 /// their results for the side to move in a comment.
-fn run_reached(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+fn run_reached(args: &[String], out: &mut dyn Write, p: &mut Problems) -> Done {
     let mut options = crate::book::reached::ReachedOptions { player: None, max_stones: 16, min_games: 8 };
     let mut files = Vec::new();
     let mut cursor = OptionCursor::new(args);
@@ -186,7 +188,7 @@ fn run_reached(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, S
         return Err("book reached FILE GAMES…: no game files (.tgr) given".to_string());
     }
     let book = Book::load(path)?;
-    let games = crate::records::read_games(files, out)?;
+    let games = crate::records::read_games(files, p)?;
     let list = crate::book::reached::reached(&book, &games, &options);
     let result = (|| {
         writeln!(

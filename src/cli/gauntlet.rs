@@ -2,10 +2,12 @@
 //! engine, the opponents, the rules and the output folder; every other option is a `match` option and is read by
 //! the match's parser, once per rule, so the two cannot disagree.
 
+use super::Done;
 use crate::matches::gauntlet::{self, Opponent};
 use crate::matches::{EngineSpec, MatchConfig};
+use crate::problems::Problems;
 use crate::types::Rule;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// A move's time when none is given: the claims' control.
@@ -54,7 +56,7 @@ fn own_engine() -> String {
 }
 
 /// Parses `gauntlet`'s options; the match options left over are parsed by `parse_match` for each rule.
-pub(super) fn parse_gauntlet(args: &[String], out: &mut dyn Write) -> Result<GauntletCommand, String> {
+fn parse_gauntlet(args: &[String], out: &mut dyn Write, p: &mut Problems) -> Result<GauntletCommand, String> {
     let (mut engine, mut name, mut dir, mut out_dir) = (None::<String>, None::<String>, None::<PathBuf>, None);
     let (mut rules, mut only, mut rest) = (Vec::<Rule>::new(), Vec::<String>::new(), Vec::<String>::new());
     let (mut games_given, mut turn_given, mut concurrency_given) = (false, false, false);
@@ -132,13 +134,13 @@ pub(super) fn parse_gauntlet(args: &[String], out: &mut dyn Write) -> Result<Gau
     let mut templates = Vec::new();
     for rule in rules {
         if !opponents.iter().any(|o| o.plays(rule)) {
-            let _ = writeln!(out, "note: no opponent plays {rule}; it is left out");
+            p.warn(format_args!("no opponent in {} plays {rule}; it is left out", dir.display()));
             continue;
         }
         let mut args = vec!["--engine".to_string(), "a".to_string(), "--engine".to_string(), "b".to_string()];
         args.extend(rest.iter().cloned());
         args.extend(["--rule".to_string(), rule.to_string()]);
-        let mut config = super::match_options::parse_match(&args, out)?;
+        let mut config = super::match_options::parse_match(&args, out, p)?;
         if !games_given {
             // Every opening once with each colour.
             config.games = 2 * config.openings.len().max(1);
@@ -154,8 +156,8 @@ pub(super) fn parse_gauntlet(args: &[String], out: &mut dyn Write) -> Result<Gau
 }
 
 /// `gauntlet`: plays the matches and prints the table.
-pub(super) fn gauntlet_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    let command = parse_gauntlet(args, out)?;
+pub(super) fn gauntlet_command(args: &[String], out: &mut dyn Write, p: &mut Problems) -> Done {
+    let command = parse_gauntlet(args, out, p)?;
     Ok(gauntlet::run(&command.templates, &command.engine, &command.opponents, command.out_dir.as_deref(), out)
         .map(|_| ()))
 }

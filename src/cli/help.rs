@@ -26,6 +26,15 @@ pub(super) const PROTOCOL: &str =
   --no-book                      search every move, the default (also INFO book 0)
   --say-score                    a 'MESSAGE score S depth D nodes N' line before each move (for match records)";
 
+/// What every command's usage ends with: where its output goes, and its exit status.
+const STATUS: &str = "Data go to stdout; errors and warnings to stderr, each naming its file (PATH: line N: reason).
+Exit status: 0 done; 1 done, inputs that could not be read skipped (each named, then counted); 2 not done.";
+
+/// The command's usage, and how every command ends.
+pub(super) fn usage(c: &Command) -> String {
+    format!("{}\n{STATUS}", c.usage)
+}
+
 /// The command's entry.
 pub(super) fn command(name: &str) -> Option<&'static Command> {
     commands().find(|c| c.name == name)

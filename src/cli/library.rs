@@ -1,10 +1,11 @@
 //! `pbrain-tengen lib`: RenLib libraries dumped, and turned into SGF and back.
 
+use super::Done;
 use crate::gametree::{renlib, sgf};
 use std::io::{self, Write};
 
 /// Runs `lib dump|to-sgf|from-sgf`.
-pub(super) fn lib_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+pub(super) fn lib_command(args: &[String], out: &mut dyn Write) -> Done {
     if let Some(a) = args.iter().find(|a| a.starts_with('-')) {
         return Err(format!("unknown option '{a}'"));
     }
@@ -42,7 +43,7 @@ pub(super) fn lib_command(args: &[String], out: &mut dyn Write) -> Result<io::Re
 }
 
 /// The output so far, then the reading error (the command fails with it).
-fn finish(written: io::Result<()>, error: Option<String>) -> Result<io::Result<()>, String> {
+fn finish(written: io::Result<()>, error: Option<String>) -> Done {
     match (written, error) {
         (Err(e), _) => Ok(Err(e)),
         (Ok(()), Some(e)) => Err(e),

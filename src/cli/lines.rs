@@ -1,11 +1,15 @@
 //! The reading of position lines for the commands that answer them (`forbid`, `solve`, `analyze --file`): their
-//! shared options, and the lines answered in parallel, in input order, a bad line an `error: line N: …` answer.
+//! shared options, and the lines answered in parallel, in input order, a bad line skipped with its error on stderr.
 
 use super::OptionCursor;
 use crate::board::{PositionLine, parse_position_line};
 use crate::pattern::PatternBoard;
+use crate::problems::Problems;
 use crate::types::Rule;
 use std::io::{self, BufRead, Write};
+
+/// What a command reads its lines from (stdin or a file), read on a thread of its own.
+pub type Input<'a> = &'a mut (dyn BufRead + Send);
 
 /// Options shared by the position-reading subcommands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,17 +85,20 @@ pub fn parse_options(args: &[String], solver: bool) -> Result<Options, String> {
 const BATCH: usize = 4096;
 
 /// Calls `answer` for each position line of `input` (blank lines and `#` comments skipped) and writes what it
-/// returns, or `error: line N: …`, in input order. With `opts.jobs` above 1 the lines read so far are answered in
-/// parallel: a reader thread takes the input, and each batch is what it has read when the last one is done, so
-/// that a line typed by hand is still answered at once. Returns how many lines were answered by an error.
+/// returns in input order; a bad line is skipped, as `SOURCE: line N: …` on `problems`. With `opts.jobs` above 1 the
+/// lines read so far are answered in parallel: a reader thread takes the input, and each batch is what it has read
+/// when the last one is done, so that a line typed by hand is still answered at once. Returns how many lines were
+/// skipped.
 pub(super) fn for_each_position(
     opts: &Options,
-    input: &mut (dyn BufRead + Send),
+    input: Input<'_>,
+    source: &str,
     out: &mut dyn Write,
+    problems: &mut Problems,
     answer: impl Fn(PatternBoard, &PositionLine) -> Result<String, String> + Sync,
 ) -> io::Result<usize> {
-    let errors = std::sync::atomic::AtomicUsize::new(0);
-    let reply = |number: usize, text: &str| -> Option<String> {
+    let before = problems.skipped();
+    let reply = |number: usize, text: &str| -> Option<Result<String, String>> {
         if text.trim().is_empty() || text.trim_start().starts_with('#') {
             return None;
         }
@@ -100,13 +107,7 @@ pub(super) fn for_each_position(
                 .map_err(|e| e.to_string())
                 .and_then(|board| answer(board, &pos))
         });
-        Some(match reply {
-            Ok(r) => r,
-            Err(e) => {
-                errors.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                format!("error: line {number}: {e}")
-            }
-        })
+        Some(reply.map_err(|e| format!("{source}: line {number}: {e}")))
     };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs.max(1)).build().map_err(io::Error::other)?;
     let (tx, rx) = std::sync::mpsc::channel::<io::Result<(usize, String)>>();
@@ -139,18 +140,21 @@ pub(super) fn for_each_position(
             {
                 batch.push(next?);
             }
-            let replies: Vec<Option<String>> = if opts.jobs > 1 && batch.len() > 1 {
+            let replies: Vec<Option<Result<String, String>>> = if opts.jobs > 1 && batch.len() > 1 {
                 use rayon::prelude::*;
                 pool.install(|| batch.par_iter().map(|(n, text)| reply(*n, text)).collect())
             } else {
                 batch.iter().map(|(n, text)| reply(*n, text)).collect()
             };
             for r in replies.into_iter().flatten() {
-                writeln!(out, "{r}")?;
+                match r {
+                    Ok(r) => writeln!(out, "{r}")?,
+                    Err(e) => problems.skip(e),
+                }
             }
             out.flush()?;
         }
-        Ok(errors.load(std::sync::atomic::Ordering::Relaxed))
+        Ok(problems.skipped() - before)
     })
 }
 

@@ -5,15 +5,16 @@
 use super::options::{number, parse_size};
 use crate::engine::opening_scorer;
 use crate::matches::{self, EngineSpec, MatchConfig, Sprt};
-use crate::openings::{GenOptions, parse_openings, renju_openings, symmetric_images, unseen_random_openings};
+use crate::openings::{GenOptions, read_openings_skipping, renju_openings, symmetric_images, unseen_random_openings};
+use crate::problems::Problems;
 use crate::types::Pos;
 use std::io::Write;
 use std::path::PathBuf;
 
 /// Parses the options of `match` into a configuration; the random openings are generated here.
-pub(super) fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchConfig, String> {
+pub(super) fn parse_match(args: &[String], out: &mut dyn Write, p: &mut Problems) -> Result<MatchConfig, String> {
     let mut config = MatchConfig::new(Vec::new());
-    let (mut openings_file, mut symmetries, mut draw_at) = (None::<PathBuf>, false, None::<usize>);
+    let (mut openings_file, mut symmetries, mut draw_at) = (None::<String>, false, None::<usize>);
     let mut random = None::<usize>;
     let mut generator = GenOptions::default();
     let mut unseen_in = Vec::new();
@@ -44,7 +45,7 @@ pub(super) fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchC
             "--tolerance-ms" => config.tolerance_ms = number(&value()?, "time")?,
             "--max-memory" => config.max_memory = number(&value()?, "memory limit")?,
             "--draw-at" => draw_at = Some(number(&value()?, "stone count")?),
-            "--openings" => openings_file = Some(PathBuf::from(value()?)),
+            "--openings" => openings_file = Some(value()?),
             "--symmetries" if inline.is_none() => symmetries = true,
             "--random-openings" => random = Some(number(&value()?, "opening count")?),
             "--opening-stones" => generator.stones = number(&value()?, "stone count")?,
@@ -94,20 +95,7 @@ pub(super) fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchC
     }
     config.draw_at = draw_at.unwrap_or_else(|| matches::default_draw_at(config.rule, config.size));
     config.openings = if let Some(path) = openings_file {
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let mut list = Vec::new();
-        for (line, parsed) in parse_openings(&text, config.size, config.rule) {
-            match parsed {
-                Ok(moves) => list.push(moves),
-                Err(e) => {
-                    let _ = writeln!(out, "error: {} line {line}: {e} (skipped)", path.display());
-                }
-            }
-        }
-        if list.is_empty() {
-            return Err(format!("no usable opening in {}", path.display()));
-        }
-        list
+        read_openings_skipping(&path, config.size, config.rule, p)?
     } else if let Some(count) = random {
         generator.rule = config.rule;
         generator.size = config.size;
@@ -115,7 +103,7 @@ pub(super) fn parse_match(args: &[String], out: &mut dyn Write) -> Result<MatchC
         if generator.stones == 0 || generator.stones > 12 {
             return Err("--opening-stones takes 1 to 12".to_string());
         }
-        let (found, refused) = unseen_random_openings(&generator, &unseen_in, &mut opening_scorer(&generator))?;
+        let (found, refused) = unseen_random_openings(&generator, &unseen_in, &mut opening_scorer(&generator), p)?;
         let list: Vec<Vec<Pos>> = found.into_iter().map(|(m, _)| m).collect();
         let _ = write!(
             out,
@@ -147,26 +135,28 @@ mod tests {
     #[test]
     fn match_options_parse_and_bad_ones_are_named() {
         let args = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
-        let mut sink = Vec::new();
+        let (mut sink, mut none) = (Vec::new(), std::io::sink());
+        let p = &mut Problems::new(&mut none);
         let c = parse_match(
             &args("--engine a --name new --engine b --games 10 --rule standard --sprt 0,5 --concurrency 2"),
             &mut sink,
+            p,
         )
         .expect("valid");
         assert_eq!(c.engines[0].name, "new");
         assert_eq!(c.engines[1].name, "B");
         assert_eq!((c.games, c.rule, c.concurrency, c.draw_at), (10, Rule::Standard, 2, 225));
         assert_eq!(c.openings.len(), 26);
-        let r = parse_match(&args("--engine a --engine b"), &mut sink).expect("valid");
+        let r = parse_match(&args("--engine a --engine b"), &mut sink, p).expect("valid");
         assert_eq!(r.draw_at, 200);
-        let s = parse_match(&args("--engine a --engine b --symmetries"), &mut sink).expect("valid");
+        let s = parse_match(&args("--engine a --engine b --symmetries"), &mut sink, p).expect("valid");
         assert!(s.openings.len() > 26 * 4);
-        assert!(parse_match(&args("--engine a"), &mut sink).unwrap_err().contains("two"));
-        assert!(parse_match(&args("--engine a --engine b --bogus"), &mut sink).unwrap_err().contains("--bogus"));
-        assert!(parse_match(&args("--engine a --engine b --games x"), &mut sink).is_err());
-        assert!(parse_match(&args("--engine a --engine b --engine c --sprt 0,5"), &mut sink).is_err());
-        assert!(parse_match(&args("--engine a --engine b --openings /nonexistent"), &mut sink).is_err());
-        let f = parse_match(&args("--engine a --engine b --size 20 --rule freestyle"), &mut sink).expect("valid");
+        assert!(parse_match(&args("--engine a"), &mut sink, p).unwrap_err().contains("two"));
+        assert!(parse_match(&args("--engine a --engine b --bogus"), &mut sink, p).unwrap_err().contains("--bogus"));
+        assert!(parse_match(&args("--engine a --engine b --games x"), &mut sink, p).is_err());
+        assert!(parse_match(&args("--engine a --engine b --engine c --sprt 0,5"), &mut sink, p).is_err());
+        assert!(parse_match(&args("--engine a --engine b --openings /nonexistent"), &mut sink, p).is_err());
+        let f = parse_match(&args("--engine a --engine b --size 20 --rule freestyle"), &mut sink, p).expect("valid");
         assert_eq!(f.openings[0][0], Pos::new(10, 10));
     }
 
@@ -174,9 +164,10 @@ mod tests {
     fn random_openings_leave_out_those_games_started_from() {
         use crate::records::{GameRecord, Outcome, create_game_file, write_game};
         let args = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
-        let mut sink = Vec::new();
+        let (mut sink, mut none) = (Vec::new(), std::io::sink());
+        let p = &mut Problems::new(&mut none);
         let random = "--random-openings 4 --opening-depth 2 --seed 7";
-        let all = parse_match(&args(&format!("--engine a --engine b {random}")), &mut sink).expect("valid").openings;
+        let all = parse_match(&args(&format!("--engine a --engine b {random}")), &mut sink, p).expect("valid").openings;
         // A game file with one game, from the second opening.
         let path = std::env::temp_dir().join(format!("tengen-unseen-match-{}.tgr", std::process::id()));
         let game = GameRecord {
@@ -192,12 +183,13 @@ mod tests {
         };
         let mut file = create_game_file(&path).expect("create");
         write_game(&mut file, &game).and_then(|()| std::io::Write::flush(&mut file)).expect("write");
-        let e = parse_match(&args(&format!("--engine a --engine b --unseen-in {}", path.display())), &mut sink);
+        let e = parse_match(&args(&format!("--engine a --engine b --unseen-in {}", path.display())), &mut sink, p);
         assert!(e.unwrap_err().contains("--random-openings"));
         // Files may follow --unseen-in one after another, as a shell pattern gives them.
         let c = parse_match(
             &args(&format!("--engine a --engine b {random} --unseen-in {0} {0}", path.display())),
             &mut sink,
+            p,
         )
         .expect("valid");
         assert!(!c.openings.iter().any(|o| opening_key(o, 15) == opening_key(&all[1], 15)));
@@ -205,6 +197,7 @@ mod tests {
         let e = parse_match(
             &args(&format!("--engine a --engine b {random} --unseen-in {} stray", path.display())),
             &mut sink,
+            p,
         );
         assert!(e.unwrap_err().contains("stray"));
         let _ = std::fs::remove_file(&path);

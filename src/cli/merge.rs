@@ -3,12 +3,13 @@
 //! record by record and concatenated, so that a file of another rule or a damaged record is reported and never mixed
 //! in.
 
+use super::Done;
 use super::OptionCursor;
 use crate::records::{MAGIC, write_joined_game_files};
-use std::io::{self, Write};
+use std::io::Write;
 
 /// Runs `merge [--out FILE] FILE...` (or `merge --paired A[,A2...] B[,B2...]`, `merge --runs FILE...`, `merge --sgf NAME FILE...`).
-pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Done {
     let mut target = None::<String>;
     let mut by_opening = false;
     let mut paired = false;
@@ -34,11 +35,7 @@ pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::
         if paired || runs || by_opening || target.is_some() {
             return Err("--sgf NAME reads another runner's SGF games and takes no other option".to_string());
         }
-        let mut games = Vec::new();
-        for path in &files {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            games.extend(crate::matches::runner_sgf::read_games(&text).map_err(|e| format!("{path}: {e}"))?);
-        }
+        let games = crate::matches::runner_sgf::read_files(&files)?;
         return crate::matches::runner_sgf::report(&games, &player, out);
     }
     if paired && runs {
@@ -96,7 +93,7 @@ pub(super) fn merge_command(args: &[String], out: &mut dyn Write) -> Result<io::
 }
 
 /// Checks every record of the game files and writes them, in the order given, into `target`.
-fn join_games(files: &[(String, Vec<u8>)], target: &str, out: &mut dyn Write) -> Result<io::Result<()>, String> {
+fn join_games(files: &[(String, Vec<u8>)], target: &str, out: &mut dyn Write) -> Done {
     let joined = write_joined_game_files(files, target)?;
     let rule = joined.rule.map_or(String::new(), |(r, s)| format!(" ({r}, {s}x{s})"));
     Ok(writeln!(out, "{target}: {} games from {} files{rule}", joined.games, files.len()))

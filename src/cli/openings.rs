@@ -1,15 +1,17 @@
 //! `openings`: random balanced openings ([`crate::openings::random_openings`], scored by the engine's search), one
 //! line each with its score as a comment, less those games of given files started from.
 
+use super::Done;
 use super::options::{number, parse_size};
 use crate::engine::opening_scorer;
 use crate::openings::{GenOptions, format_opening, unseen_random_openings};
-use std::io::{self, Write};
+use crate::problems::Problems;
+use std::io::Write;
 use std::path::PathBuf;
 
 /// `openings [--rule R] [--size N] [--count N] [--stones K] [--depth D] [--max-score S] [--seed S]
 /// [--unseen-in GAMES.tgr ...]`: prints random balanced openings, one per line with its score as a comment.
-pub(super) fn openings_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+pub(super) fn openings_command(args: &[String], out: &mut dyn Write, p: &mut Problems) -> Done {
     let mut opts = GenOptions::default();
     let mut unseen_in = Vec::new();
     let mut cursor = super::OptionCursor::new(args);
@@ -33,7 +35,7 @@ pub(super) fn openings_command(args: &[String], out: &mut dyn Write) -> Result<i
     if opts.stones == 0 || opts.stones > 12 {
         return Err("--stones takes 1 to 12".to_string());
     }
-    let (found, refused) = unseen_random_openings(&opts, &unseen_in, &mut opening_scorer(&opts))?;
+    let (found, refused) = unseen_random_openings(&opts, &unseen_in, &mut opening_scorer(&opts), p)?;
     Ok((|| {
         for (moves, score) in found {
             writeln!(out, "{} # score {score:+} at depth {}", format_opening(&moves, opts.size), opts.depth)?;

@@ -4,9 +4,11 @@
 //! `pbrain-tengen positions games.tgr | pbrain-tengen solve --vct` judges every position a game passed through.
 //! Positions repeated between games (the openings' first moves, transpositions) are written once.
 
+use super::Done;
+use crate::problems::Problems;
 use crate::records::PositionLines;
 use crate::types::Rule;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// What `positions` was asked.
@@ -41,27 +43,10 @@ pub(super) fn parse_positions(args: &[String]) -> Result<Positions, String> {
     Ok(p)
 }
 
-/// Runs `positions`: the lines on `out`, damaged records as `error:` lines.
-pub(super) fn run_positions(p: &Positions, out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    let mut games = crate::records::read_games(&p.inputs, out)?;
-    games.retain(|g| p.rule.is_none_or(|r| g.rule == r));
-    if let Some(first) = games.first()
-        && let Some(other) = games.iter().find(|g| (g.rule, g.size) != (first.rule, first.size))
-    {
-        return Err(format!(
-            "the games mix {} on {}x{} and {} on {}x{}: choose one rule with --rule",
-            first.rule, first.size, first.size, other.rule, other.size, other.size
-        ));
-    }
-    let mut positions = PositionLines::new(p.every, p.min_stones);
-    Ok((|| {
-        for game in &games {
-            for line in positions.of_game(game) {
-                writeln!(out, "{line}")?;
-            }
-        }
-        out.flush()
-    })())
+/// Runs `positions`: the lines on `out`, damaged records skipped on `problems`.
+pub(super) fn run_positions(p: &Positions, out: &mut dyn Write, problems: &mut Problems) -> Done {
+    let lines = PositionLines::new(p.every, p.min_stones).of_files(&p.inputs, p.rule, problems)?;
+    Ok(lines.iter().try_for_each(|line| writeln!(out, "{line}")))
 }
 
 #[cfg(test)]

@@ -1,17 +1,18 @@
 //! `forbid` (Black's forbidden points of each position line) and `solve` (a VCF or VCT for the side to move of each).
 
-use super::lines::{Options, Tally, for_each_position};
+use super::lines::{Input, Options, Tally, for_each_position};
+use crate::problems::Problems;
 use crate::threat::{Limits, Solution, Vcf, VcfOptions, Vct, VctOptions};
 use crate::types::{format_line, format_point_list};
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-/// `forbid`: Black's forbidden points of each position, or `-`.
+/// `forbid`: Black's forbidden points of each position, or `-`; a bad line skipped (`stdin: line N: …` on `p`).
 ///
 /// # Errors
 /// Output I/O errors only.
-pub fn forbid(opts: &Options, input: &mut (dyn BufRead + Send), out: &mut dyn Write) -> io::Result<()> {
-    for_each_position(opts, input, out, |mut board, _| {
+pub fn forbid(opts: &Options, input: Input<'_>, out: &mut dyn Write, p: &mut Problems) -> io::Result<()> {
+    for_each_position(opts, input, "stdin", out, p, |mut board, _| {
         let points = board.forbidden_points();
         Ok(format_point_list(&points, board.size()))
     })
@@ -19,14 +20,14 @@ pub fn forbid(opts: &Options, input: &mut (dyn BufRead + Send), out: &mut dyn Wr
 }
 
 /// `solve`: `win <line>`, `none` or `unknown` for the side to move of each position; with `--summary` a last line
-/// `# proved W of T (N none, U unknown, E errors) within …`.
+/// `# proved W of T (N none, U unknown, E errors) within …`; a bad line skipped, as for [`forbid`].
 ///
 /// # Errors
 /// Output I/O errors only.
-pub fn solve(opts: &Options, input: &mut (dyn BufRead + Send), out: &mut dyn Write) -> io::Result<()> {
+pub fn solve(opts: &Options, input: Input<'_>, out: &mut dyn Write, p: &mut Problems) -> io::Result<()> {
     let tally = Tally::default();
     let ms = opts.ms.or(if opts.vct { Some(10_000) } else { None });
-    let errors = for_each_position(opts, input, out, |mut board, pos| {
+    let errors = for_each_position(opts, input, "stdin", out, p, |mut board, pos| {
         let attacker = pos.side_to_move()?;
         let limits = Limits {
             nodes: opts.nodes,

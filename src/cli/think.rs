@@ -2,16 +2,18 @@
 //! speed) and `analyze` (one position as a person reads it, [`crate::terminal::analysis`], or every position line of
 //! a file searched as a move would be).
 
+use super::Done;
 use super::OptionCursor;
 use super::lines::{Options, Tally, for_each_position};
 use crate::pattern::position_from_moves;
+use crate::problems::Problems;
 use crate::search::tt::Table;
 use crate::search::{MATE_BOUND, SearchLimits, SearchOptions, mate_distance, search};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 /// `bench [depth]`: one line per position and the total, `<N> nodes <NPS> nps`.
-pub(super) fn bench_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+pub(super) fn bench_command(args: &[String], out: &mut dyn Write, p: &mut Problems) -> Done {
     if args.first().is_some_and(|a| a == "--census") {
         return census_command(&args[1..], out);
     }
@@ -24,17 +26,17 @@ pub(super) fn bench_command(args: &[String], out: &mut dyn Write) -> Result<io::
         },
         _ => return Err("bench takes at most one argument, a depth".to_string()),
     };
-    Ok(bench(depth, out))
+    Ok(bench(depth, out, p))
 }
 
 /// Prints the bench's lines and total.
-fn bench(depth: Option<i32>, out: &mut dyn Write) -> io::Result<()> {
+fn bench(depth: Option<i32>, out: &mut dyn Write, p: &mut Problems) -> io::Result<()> {
     let (mut nodes, mut time) = (0u64, Duration::ZERO);
     for (rule, moves, report) in crate::engine::bench(depth) {
         let report = match report {
             Ok(report) => report,
             Err(e) => {
-                writeln!(out, "error: bench position '{moves}': {e}")?;
+                p.skip(format_args!("bench position '{moves}': {e}"));
                 continue;
             }
         };
@@ -57,7 +59,7 @@ fn bench(depth: Option<i32>, out: &mut dyn Write) -> io::Result<()> {
 
 /// `bench --census [--nodes N] [--file FILE] [--params FILE]`: every position searched to N nodes, one line each,
 /// then the census's summary as `name value` lines.
-fn census_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+fn census_command(args: &[String], out: &mut dyn Write) -> Done {
     let (mut nodes, mut params) = (1_000_000u64, crate::search::params::Params::DEFAULT);
     let mut positions = crate::engine::bench_positions();
     let mut cursor = OptionCursor::new(args);
@@ -75,7 +77,7 @@ fn census_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>
 
 /// `analyze [--rule R] [--size N] [--ms N] [--depth N] [--threads N] [--weights FILE] [--eval default|classical|network]
 /// [--network FILE] <moves>`.
-pub(super) fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io::Result<()>, String> {
+pub(super) fn analyze_command(args: &[String], out: &mut dyn Write, p: &mut Problems) -> Done {
     let (mut ms, mut depth, mut threads, mut raw) = (2_000u64, 0i32, 1usize, false);
     let mut weights = crate::eval::WeightsRef::default();
     let mut eval = crate::eval::EvalChoice::Default;
@@ -117,7 +119,8 @@ pub(super) fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io
         } else {
             Box::new(io::BufReader::new(std::fs::File::open(&path).map_err(|e| format!("cannot read {path}: {e}"))?))
         };
-        return Ok(analyze_file(&opts, ms, depth, &options, &mut input, out));
+        let source = if path == "-" { "stdin" } else { &path };
+        return Ok(analyze_file(&opts, ms, depth, &options, (&mut input, source), out, p));
     }
     let mut pb = position_from_moves(&moves.join(" "), size, rule)?;
     let options = crate::search::SearchOptions { threads, weights, eval, params, ..Default::default() };
@@ -130,17 +133,18 @@ pub(super) fn analyze_command(args: &[String], out: &mut dyn Write) -> Result<io
 /// many of a set of won positions a turn plays as won.
 ///
 /// # Errors
-/// Output I/O errors only; bad lines are `error:` lines.
+/// Output I/O errors only; a bad line is skipped, its error on `p`.
 fn analyze_file(
     opts: &Options,
     ms: u64,
     depth: i32,
     options: &SearchOptions,
-    input: &mut (dyn io::BufRead + Send),
+    (input, source): (super::Input<'_>, &str),
     out: &mut dyn Write,
+    p: &mut Problems,
 ) -> io::Result<()> {
     let tally = Tally::default();
-    let errors = for_each_position(opts, input, out, |board, pos| {
+    let errors = for_each_position(opts, input, source, out, p, |board, pos| {
         let side = pos.side_to_move()?;
         let start = Instant::now();
         let deadline = Some(start + Duration::from_millis(ms));

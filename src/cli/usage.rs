@@ -1,7 +1,8 @@
 //! What `--help` prints: one usage text per subcommand, here those that play and judge positions and engines, in
 //! `usage_records.rs` those over game records and the fitting (the overview that lists them all, and the protocol's
 //! own options, are `help.rs`'s). `pbrain-tengen CMD --help` (or `-h`) prints the command's own text and exits 0;
-//! an unknown option prints the error, then the text, and exits 2.
+//! an unknown option prints the error, then the text, on stderr and exits 2 (every usage ends with `help.rs`'s
+//! lines on where errors go and what the exit status tells).
 
 /// A subcommand's name, its one-line summary, and its usage with every option.
 pub(super) struct Command {
@@ -56,7 +57,7 @@ Type moves as h8; also hint, undo and quit.",
   --rule R   the rule the positions are judged under (default renju)
   --size N   board side, 5 to 22 (default 15)
   --jobs N   positions answered in parallel (default: every core)
-Each position line (DESIGN.md) gets one answer line: the forbidden points, or -.",
+Each position line (DESIGN.md) gets one answer line: the forbidden points, or -; a bad line none (skipped).",
     },
     Command {
         name: "solve",
@@ -68,7 +69,7 @@ Each position line (DESIGN.md) gets one answer line: the forbidden points, or -.
   --shortest   the VCF with the fewest fours
   --summary    a last line counting the answers (# proved W of T ...)
   --rule R, --size N, --jobs N   as for forbid
-Each position line gets one answer line: win <moves>, none or unknown.",
+Each position line gets one answer line: win <moves>, none or unknown; a bad line none (skipped).",
     },
     Command {
         name: "bench",

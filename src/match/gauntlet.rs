@@ -163,7 +163,7 @@ pub fn run(
     out: &mut dyn Write,
 ) -> io::Result<Vec<Leg>> {
     if let Some(dir) = out_dir {
-        std::fs::create_dir_all(dir)?;
+        std::fs::create_dir_all(dir).map_err(crate::problems::named(dir.display()))?;
     }
     let mut legs = Vec::new();
     for template in templates {

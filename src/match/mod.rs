@@ -60,7 +60,7 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
         .filter(|(_, job)| config.shard.is_none_or(|s| s.plays(config.games, job.game)))
         .collect();
     if let Some(dir) = &config.sgf_dir {
-        std::fs::create_dir_all(dir)?;
+        std::fs::create_dir_all(dir).map_err(crate::problems::named(dir.display()))?;
     }
     let mut results = match &config.results {
         Some(path) => Some(shard::ResultsWriter::create(path, config)?),
@@ -168,7 +168,8 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> io::Result<MatchSummary
             }
             if let Some(dir) = &config.sgf_dir {
                 let path = dir.join(format!("game-{round:04}.sgf"));
-                std::fs::write(path, sgf::game_sgf(&record, names, config.rule, config.size, round))?;
+                let text = sgf::game_sgf(&record, names, config.rule, config.size, round);
+                std::fs::write(&path, text).map_err(crate::problems::named(path.display()))?;
             }
             // A shard plays all its games: the SPRT decides on the merged results.
             if let Some(sprt) = &config.sprt

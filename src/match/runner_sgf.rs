@@ -23,6 +23,25 @@ pub struct RunnerGame {
     pub opening: Vec<String>,
     /// The slowest answer of Black and of White (ms), from the moves' comments.
     pub slowest_ms: [u64; 2],
+    /// Where it is: `game N` of its collection, `PATH: game N` once read from a file.
+    pub place: String,
+}
+
+/// The games of the SGF collections at `paths`, in order.
+///
+/// # Errors
+/// `PATH: reason` for a file that cannot be read, holds no game, or a game without its players or result.
+pub fn read_files(paths: &[String]) -> Result<Vec<RunnerGame>, String> {
+    let mut all = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let games = read_games(&text).map_err(|e| format!("{path}: {e}"))?;
+        if games.is_empty() {
+            return Err(format!("{path}: the collection holds no game"));
+        }
+        all.extend(games.into_iter().map(|g| RunnerGame { place: format!("{path}: {}", g.place), ..g }));
+    }
+    Ok(all)
 }
 
 /// The games of an SGF collection, in the file's order.
@@ -53,7 +72,7 @@ pub fn read_games(text: &str) -> Result<Vec<RunnerGame>, String> {
                 *slot = (*slot).max(ms);
             }
         }
-        games.push(RunnerGame { players, winner, forfeit, opening, slowest_ms });
+        games.push(RunnerGame { players, winner, forfeit, opening, slowest_ms, place: format!("game {}", i + 1) });
     }
     Ok(games)
 }
@@ -104,14 +123,10 @@ pub fn report(games: &[RunnerGame], player: &str, out: &mut dyn Write) -> Result
         let pair = games.get(k + 1).filter(|b| paired(&games[k], b, player)).map_or(1, |_| 2);
         for (offset, g) in games[k..k + pair].iter().enumerate() {
             let Some(seat) = g.players.iter().position(|n| n == player) else {
-                return Err(format!("game {}: {player} does not play in it", k + offset + 1));
+                return Err(format!("{}: {player} does not play in it", g.place));
             };
             if g.players[1 - seat] != opponent {
-                return Err(format!(
-                    "game {}: {} is a third engine (one run is two)",
-                    k + offset + 1,
-                    g.players[1 - seat]
-                ));
+                return Err(format!("{}: {} is a third engine (one run is two)", g.place, g.players[1 - seat]));
             }
             let color = if seat == 0 { Color::Black } else { Color::White };
             // Numbered as our runner's pairs: the player has Black in the even game.

@@ -78,9 +78,9 @@ impl ResultsWriter {
     /// Creates (or empties) `path` and writes the run's settings and the shard's line.
     ///
     /// # Errors
-    /// I/O errors.
+    /// I/O errors, as `PATH: reason`.
     pub fn create(path: &Path, config: &MatchConfig) -> io::Result<ResultsWriter> {
-        let mut file = BufWriter::new(File::create(path)?);
+        let mut file = BufWriter::new(File::create(path).map_err(crate::problems::named(path.display()))?);
         writeln!(file, "{RESULTS_MAGIC}")?;
         for line in settings(config) {
             writeln!(file, "{line}")?;
@@ -161,7 +161,7 @@ pub(super) fn read(name: &str, text: &str) -> Result<ShardFile, String> {
     let mut games = Vec::new();
     let mut end = None;
     for (number, line) in lines {
-        let at = |what: &str| format!("{name} line {number}: {what}, not '{line}'");
+        let at = |what: &str| format!("{name}: line {number}: {what}, not '{line}'");
         if end.is_some() {
             if line.trim().is_empty() {
                 continue;

@@ -10,6 +10,7 @@ pub use random::{
 };
 
 use crate::pattern::{MoveOutcome, PatternBoard};
+use crate::problems::Problems;
 use crate::types::{Color, Pos, Rule};
 
 /// The 26 renju openings (the first three stones), Black first.
@@ -97,6 +98,31 @@ pub fn read_openings_file(path: &str, size: usize, rule: Rule) -> Result<Vec<Vec
     }
     if openings.is_empty() {
         return Err(format!("{path}: no openings"));
+    }
+    Ok(openings)
+}
+
+/// The openings of the file at `path` as a match reads them: each bad line skipped on `problems`
+/// (`PATH: line N: reason`), the rest played.
+///
+/// # Errors
+/// `PATH: reason` for a file that cannot be read or holds no usable opening.
+pub fn read_openings_skipping(
+    path: &str,
+    size: usize,
+    rule: Rule,
+    problems: &mut Problems,
+) -> Result<Vec<Vec<Pos>>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut openings = Vec::new();
+    for (line, parsed) in parse_openings(&text, size, rule) {
+        match parsed {
+            Ok(moves) => openings.push(moves),
+            Err(e) => problems.skip(format_args!("{path}: line {line}: {e}")),
+        }
+    }
+    if openings.is_empty() {
+        return Err(format!("{path}: no usable opening"));
     }
     Ok(openings)
 }

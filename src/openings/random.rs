@@ -6,6 +6,7 @@
 
 use super::{check_opening, opening_key, same_opening, symmetric_images};
 use crate::pattern::PatternBoard;
+use crate::problems::Problems;
 use crate::types::{Color, Pos, Rule};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -98,8 +99,8 @@ pub fn random_openings_where(
 }
 
 /// The openings the games of `files` (`.tgr`) started from, as [`opening_key`]s: the first `stones` moves of each
-/// game of the rule and board size given (the files may hold others). Damaged records are skipped, as the trainer
-/// skips them.
+/// game of the rule and board size given (the files may hold others). Damaged records are skipped on `problems`, as
+/// the trainer skips them.
 ///
 /// # Errors
 /// A file that cannot be read, or no game of the rule and size in any of them.
@@ -108,11 +109,14 @@ pub fn seen_openings(
     rule: Rule,
     size: usize,
     stones: usize,
+    problems: &mut Problems,
 ) -> Result<BTreeSet<[Vec<Pos>; 2]>, String> {
     let mut seen = BTreeSet::new();
     let mut games = 0;
     for file in crate::records::read_game_files(files) {
-        for g in file?.data.games.iter().filter(|g| g.rule == rule && g.size == size) {
+        let file = file?;
+        problems.skip_all(&file.problems);
+        for g in file.data.games.iter().filter(|g| g.rule == rule && g.size == size) {
             games += 1;
             if g.moves.len() >= stones {
                 seen.insert(opening_key(&g.moves[..stones], size));
@@ -129,7 +133,8 @@ pub fn seen_openings(
 pub type Scored = Vec<(Vec<Pos>, i32)>;
 
 /// Random openings as [`random_openings`] makes them, less those the games of `unseen_in` started from (none left
-/// out when it is empty); with how many distinct openings were left out for that.
+/// out when it is empty); with how many distinct openings were left out for that. Damaged records of the files are
+/// skipped on `problems`.
 ///
 /// # Errors
 /// As [`seen_openings`].
@@ -137,11 +142,12 @@ pub fn unseen_random_openings(
     opts: &GenOptions,
     unseen_in: &[PathBuf],
     score: Scorer<'_>,
+    problems: &mut Problems,
 ) -> Result<(Scored, usize), String> {
     let seen = if unseen_in.is_empty() {
         BTreeSet::new()
     } else {
-        seen_openings(unseen_in, opts.rule, opts.size, opts.stones)?
+        seen_openings(unseen_in, opts.rule, opts.size, opts.stones, problems)?
     };
     let refused = RefCell::new(BTreeSet::new());
     let keep = |m: &[Pos]| {

@@ -1,5 +1,5 @@
 //! Whole game files for the commands: read in order with each bad record named by its file (the one reader every
-//! command uses, [`read_game_files`], and its two reports on a command's output, [`read_games`] and
+//! command uses, [`read_game_files`], and its two readers that report the problems, [`read_games`] and
 //! [`read_training_set`]), the training set the trainers learn from, and game files created or appended to. A folder
 //! stands for the game files under it ([`expand_folders`]); a `.psq` file is one game.
 
@@ -8,9 +8,10 @@ use super::{
     GameRecord, Joined, PSQ_MAGIC, PsqGame, Sample, TrainingData, complete_games, join_game_files, read_psq,
     read_training, write_header,
 };
+use crate::problems::{Problems, named};
 use crate::types::Rule;
 use std::fs::File;
-use std::io::{self, BufWriter, Seek, Write};
+use std::io::{self, BufWriter, Seek};
 use std::path::{Path, PathBuf};
 
 /// Whole game files (each name with its bytes) checked and joined by [`join_game_files`] into the file `target`
@@ -106,7 +107,8 @@ pub struct GameFile {
     pub path: String,
     /// Its games or samples, the bad records left out.
     pub data: TrainingData,
-    /// Each bad record as `PATH: record N: …`, in the file's order: what the commands print as `error:` lines.
+    /// Each bad record as `PATH: record N: …`, in the file's order: what the commands skip, each an `error:` line on
+    /// stderr.
     pub problems: Vec<String>,
 }
 
@@ -153,29 +155,29 @@ pub fn read_game_files<P: AsRef<Path>>(paths: &[P]) -> impl Iterator<Item = Resu
 }
 
 /// The games of `paths`, in order, for the commands that read games (`positions`, `book reached`): each bad
-/// record an `error:` line on `out`.
+/// record skipped on `problems`.
 ///
 /// # Errors
-/// A file that cannot be read or holds c-gomoku-cli samples rather than games.
-pub fn read_games<P: AsRef<Path>>(paths: &[P], out: &mut dyn Write) -> Result<Vec<GameRecord>, String> {
-    read_games_of(paths, false, out)
+/// A file that cannot be read or holds c-gomoku-cli samples rather than games, and no game read at all.
+pub fn read_games<P: AsRef<Path>>(paths: &[P], problems: &mut Problems) -> Result<Vec<GameRecord>, String> {
+    read_games_of(paths, false, problems)
 }
 
 /// The games of `paths` as [`read_games`] reads them, for the commands whose output is learned from (`rescore`,
-/// `book learn`): Gomocup's judging games ([`Split::Judge`]) are left out with one `error:` line that counts them,
-/// as the trainers leave them out, so that no label or book move is ever made from a game that judges.
+/// `book learn`): Gomocup's judging games ([`Split::Judge`]) are left out with one warning that counts them, as the
+/// trainers leave them out, so that no label or book move is ever made from a game that judges.
 ///
 /// # Errors
 /// As [`read_games`].
-pub fn read_learning_games<P: AsRef<Path>>(paths: &[P], out: &mut dyn Write) -> Result<Vec<GameRecord>, String> {
-    read_games_of(paths, true, out)
+pub fn read_learning_games<P: AsRef<Path>>(paths: &[P], problems: &mut Problems) -> Result<Vec<GameRecord>, String> {
+    read_games_of(paths, true, problems)
 }
 
 /// [`read_games`], less Gomocup's judging files (counted on one line) where `learning_only`.
 fn read_games_of<P: AsRef<Path>>(
     paths: &[P],
     learning_only: bool,
-    out: &mut dyn Write,
+    problems: &mut Problems,
 ) -> Result<Vec<GameRecord>, String> {
     let mut games = Vec::new();
     let mut judging = Vec::new();
@@ -185,43 +187,40 @@ fn read_games_of<P: AsRef<Path>>(
             judging.push(file.path);
             continue;
         }
-        for problem in &file.problems {
-            let _ = writeln!(out, "error: {problem}");
-        }
+        problems.skip_all(&file.problems);
         games.extend(file.games()?);
     }
     if let Some(first) = judging.first() {
-        let _ = writeln!(out, "{}", judging_left_out(judging.len(), first));
+        problems.warn(judging_left_out(judging.len(), first));
+    }
+    if games.is_empty() {
+        let names: Vec<String> = paths.iter().map(|p| p.as_ref().display().to_string()).collect();
+        return Err(format!("{}: no game read", names.join(", ")));
     }
     Ok(games)
 }
 
 /// The training set of `paths` for the trainers (`tune`, `train`): each bad record, and each file that cannot be
-/// read, an `error:` line on `out`; the rest is read. Gomocup's judging games ([`Split::Judge`]) are never learned
-/// from: they are left out with one `error:` line that counts them.
-///
-/// # Errors
-/// Output I/O errors.
-pub fn read_training_set<P: AsRef<Path>>(paths: &[P], out: &mut dyn Write) -> io::Result<TrainingSet> {
+/// read, skipped on `problems`; the rest is read. Gomocup's judging games ([`Split::Judge`]) are never learned
+/// from: they are left out with one warning that counts them.
+pub fn read_training_set<P: AsRef<Path>>(paths: &[P], problems: &mut Problems) -> TrainingSet {
     let mut set = TrainingSet::default();
     let mut judging = Vec::new();
     for file in read_game_files(paths) {
         match file {
             Ok(file) if Split::of_path(&file.path) == Some(Split::Judge) => judging.push(file.path),
             Ok(file) => {
-                for problem in &file.problems {
-                    writeln!(out, "error: {problem}")?;
-                }
+                problems.skip_all(&file.problems);
                 set.add(file);
             }
-            Err(e) => writeln!(out, "error: {e}")?,
+            Err(e) => problems.skip(e),
         }
     }
     set.close();
     if let Some(first) = judging.first() {
-        writeln!(out, "{}", judging_left_out(judging.len(), first))?;
+        problems.warn(judging_left_out(judging.len(), first));
     }
-    Ok(set)
+    set
 }
 
 /// The games and samples the trainers learn from, with a line per file for the provenance.
@@ -286,23 +285,26 @@ fn psq_folder(path: &str) -> String {
 /// A new game file at `path` (an old one there is replaced), its header written.
 ///
 /// # Errors
-/// I/O errors.
+/// I/O errors, as `PATH: reason`.
 pub fn create_game_file(path: &Path) -> io::Result<BufWriter<File>> {
-    let mut file = BufWriter::new(File::create(path)?);
-    write_header(&mut file)?;
+    let mut file = BufWriter::new(File::create(path).map_err(named(path.display()))?);
+    write_header(&mut file).map_err(named(path.display()))?;
     Ok(file)
 }
 
 /// The game file at `path` opened to append games to; created, with its header, when it does not exist or is empty.
 ///
 /// # Errors
-/// I/O errors.
+/// I/O errors, as `PATH: reason`.
 pub fn append_game_file(path: &Path) -> io::Result<BufWriter<File>> {
-    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-    if file.metadata()?.len() == 0 {
-        write_header(&mut file)?;
-    }
-    Ok(BufWriter::new(file))
+    let open = || {
+        let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        if file.metadata()?.len() == 0 {
+            write_header(&mut file)?;
+        }
+        Ok(file)
+    };
+    open().map(BufWriter::new).map_err(named(path.display()))
 }
 
 /// The game file at `path` opened to go on with a run that stopped: its complete games are the run's first ones (how
@@ -316,7 +318,7 @@ pub fn resume_game_file(path: &Path, games: usize, rule: Rule, size: usize) -> i
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(e),
+        Err(e) => return Err(named(path.display())(e)),
     };
     if bytes.is_empty() {
         return Ok((append_game_file(path)?, 0));
@@ -332,8 +334,11 @@ pub fn resume_game_file(path: &Path, games: usize, rule: Rule, size: usize) -> i
         )));
     }
     let end = held.last().map_or(super::MAGIC.len(), |(_, _, range)| range.end);
-    let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
-    file.set_len(end as u64)?;
-    file.seek(io::SeekFrom::End(0))?;
-    Ok((BufWriter::new(file), held.len()))
+    let cut = || {
+        let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
+        file.set_len(end as u64)?;
+        file.seek(io::SeekFrom::End(0))?;
+        Ok(file)
+    };
+    Ok((BufWriter::new(cut().map_err(named(path.display()))?), held.len()))
 }

@@ -85,11 +85,11 @@ pub fn file_key(path: &str) -> String {
     parts[from..].join("/")
 }
 
-/// The line a trainer prints when it leaves out `count` judging files, `first` the first of them.
+/// The warning of a trainer that leaves out `count` judging files, `first` the first of them.
 #[must_use]
 pub fn judging_left_out(count: usize, first: &str) -> String {
     format!(
-        "error: {count} of Gomocup's judging files left out ({first} the first): training never reads them \
+        "{count} of Gomocup's judging files left out ({first} the first): training never reads them \
          (docs/agreement.md)"
     )
 }

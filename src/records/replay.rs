@@ -4,8 +4,10 @@
 
 use super::{GameRecord, NO_SCORE};
 use crate::pattern::PatternBoard;
+use crate::problems::Problems;
 use crate::types::{Color, Pos, Rule, format_point_list};
 use std::collections::BTreeSet;
+use std::path::Path;
 
 /// Replays a game: calls `f(board, ply, side, result, score, move)` with the position before each move (`side` to
 /// move, `result` its result, `score` its recorded search score or [`NO_SCORE`]), until a five or a move that breaks
@@ -63,6 +65,32 @@ impl PositionLines {
     #[must_use]
     pub fn new(every: usize, min_stones: usize) -> PositionLines {
         PositionLines { every: every.max(1), min_stones, seen: BTreeSet::new() }
+    }
+
+    /// The lines of the games of `paths` (read as [`super::read_games`] reads them, each damaged record skipped on
+    /// `problems`), of `rule` alone where it is given: what `positions` prints.
+    ///
+    /// # Errors
+    /// As [`super::read_games`]; no game of `rule`; without `rule`, games of more than one rule or board size.
+    pub fn of_files<P: AsRef<Path>>(
+        &mut self,
+        paths: &[P],
+        rule: Option<Rule>,
+        problems: &mut Problems,
+    ) -> Result<Vec<String>, String> {
+        let mut games = super::read_games(paths, problems)?;
+        games.retain(|g| rule.is_none_or(|r| g.rule == r));
+        let Some(first) = games.first() else {
+            let files: Vec<String> = paths.iter().map(|f| f.as_ref().display().to_string()).collect();
+            return Err(format!("{}: no {} game", files.join(", "), rule.map_or(String::new(), |r| r.to_string())));
+        };
+        if let Some(other) = games.iter().find(|g| (g.rule, g.size) != (first.rule, first.size)) {
+            return Err(format!(
+                "the games mix {} on {}x{} and {} on {}x{}: choose one rule with --rule",
+                first.rule, first.size, first.size, other.rule, other.size, other.size
+            ));
+        }
+        Ok(games.iter().flat_map(|g| self.of_game(g)).collect())
     }
 
     /// The lines of `game`'s positions before each move after its opening, leaving out those given before.

@@ -17,6 +17,7 @@ use crate::engine::{RENJU_OPENINGS, opening_scorer};
 use crate::eval::{EvalChoice, WeightsRef};
 use crate::matches::{Decision, Shard, Sprt, elo_estimate, elo_pentanomial};
 use crate::openings::{GenOptions, random_openings};
+use crate::problems::Problems;
 use crate::records::{GameRecord, append_game_file, resume_game_file, write_game};
 use crate::search::params::Params;
 use crate::types::{Color, Pos, Rule};
@@ -265,7 +266,8 @@ pub fn run(m: &Match, out: &mut dyn Write) -> io::Result<()> {
                 writeln!(out, "resumed: {done} of the run's {} games are in {path}; the rest follow", games.len())?;
                 if m.sprt.is_some() {
                     // The test goes on from the games already played.
-                    let held = crate::records::read_games(&[path], &mut io::sink()).map_err(io::Error::other)?;
+                    let held = crate::records::read_games(&[path], &mut Problems::new(&mut io::sink()))
+                        .map_err(io::Error::other)?;
                     for (record, &game) in held.iter().zip(&games).take(done) {
                         t.add(game, record.outcome.black_score());
                     }

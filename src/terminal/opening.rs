@@ -6,6 +6,7 @@ use super::board_text;
 use crate::engine::Engine;
 use crate::opening_rule::{Negotiation, OpeningRule, Player};
 use crate::opening_text;
+use crate::problems::Problems;
 use crate::types::{Color, Pos, Rule};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
@@ -14,7 +15,8 @@ use std::time::Instant;
 /// What the negotiation left: the stones in move order and the person's colour; `None` when the person left.
 pub(super) type Settled = Option<(Vec<Pos>, Color)>;
 
-/// Negotiates under `rule` with the person as `person` (the first player is tentative Black).
+/// Negotiates under `rule` (its game played under `gomoku`) with the person as `person` (the first player is
+/// tentative Black), through `input` and `out`; an error that ends it goes on `problems`.
 pub(super) fn negotiate(
     engine: &mut Engine,
     rule: OpeningRule,
@@ -22,12 +24,13 @@ pub(super) fn negotiate(
     person: Player,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
+    problems: &mut Problems,
 ) -> io::Result<Settled> {
     let size = engine.board().size();
     let mut neg = match Negotiation::new(rule, size, gomoku) {
         Ok(n) => n,
         Err(e) => {
-            writeln!(out, "error: {e}")?;
+            problems.fail(e)?;
             return Ok(None);
         }
     };
@@ -42,7 +45,7 @@ pub(super) fn negotiate(
             writeln!(out, "Tengen ({}) {}", colour(turn.player), action.describe(size))?;
             if let Err(e) = neg.apply(action) {
                 // The engine's own actions keep to the rule; should one not, say so rather than go on.
-                writeln!(out, "error: Tengen's step breaks the rule ({e})")?;
+                problems.fail(format_args!("Tengen's step breaks the rule ({e})"))?;
                 return Ok(None);
             }
             continue;

@@ -6,6 +6,7 @@ use super::board_text;
 use crate::engine::Engine;
 use crate::opening_rule::{OpeningRule, Player};
 use crate::pattern::MoveOutcome;
+use crate::problems::Problems;
 use crate::types::{Color, Pos, Rule};
 use std::io::{self, BufRead, Write};
 
@@ -29,14 +30,20 @@ fn name(c: Color) -> &'static str {
     if c == Color::Black { "Black" } else { "White" }
 }
 
-/// Plays one game: the person's moves come from `input`, everything else goes to `out`.
+/// Plays one game: the person's moves come from `input`, everything else goes to `out`, but for an error that ends
+/// the game at its start (on `problems`).
 ///
 /// # Errors
 /// Output I/O errors only (the end of the input ends the game).
-pub fn play(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
+pub fn play(
+    opts: &PlayOptions,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    problems: &mut Problems,
+) -> io::Result<()> {
     let rule = opts.opening_rule.map_or(opts.rule, |o| o.game_rule(opts.rule));
     let Ok(mut engine) = Engine::new(opts.size, rule) else {
-        return writeln!(out, "error: board size {} is not supported", opts.size);
+        return problems.fail(format_args!("board size {} is not supported", opts.size));
     };
     engine.configure(|s| s.clock.turn_ms = opts.ms);
     let size = opts.size;
@@ -46,7 +53,7 @@ pub fn play(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) ->
     if let Some(opening_rule) = opts.opening_rule {
         let person = if opts.human == Color::Black { Player::First } else { Player::Second };
         let Some((stones, colour)) =
-            super::opening::negotiate(&mut engine, opening_rule, opts.rule, person, input, out)?
+            super::opening::negotiate(&mut engine, opening_rule, opts.rule, person, input, out, problems)?
         else {
             return out.flush();
         };
@@ -56,7 +63,7 @@ pub fn play(opts: &PlayOptions, input: &mut dyn BufRead, out: &mut dyn Write) ->
             .map_err(|e| e.to_string())
             .and_then(|()| engine.set_up(&placed).map_err(|e| e.to_string()))
         {
-            return writeln!(out, "error: {e}");
+            return problems.fail(e);
         }
         human = colour;
         fixed = stones.len();

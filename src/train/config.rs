@@ -104,7 +104,11 @@ impl TrainRun {
     ///
     /// # Errors
     /// Output I/O errors.
-    pub fn run(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-        if self.policy { super::policy_run::run_policy(self, out) } else { super::run::run(self, out) }
+    pub fn run(&self, out: &mut dyn std::io::Write, problems: &mut crate::problems::Problems) -> std::io::Result<()> {
+        if self.policy {
+            super::policy_run::run_policy(self, out, problems)
+        } else {
+            super::run::run(self, out, problems)
+        }
     }
 }

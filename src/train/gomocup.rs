@@ -1,10 +1,10 @@
 //! Gomocup's `.psq` games as training data: the moves the strongest engines played taken as each position's best
 //! move, the judging games left out (the move policy's run and the network's choice pairs read them).
 
+use crate::problems::Problems;
 use crate::records::gomocup::{Split, judging_left_out};
 use crate::records::selection::{Selection, played_as_best};
 use crate::records::{GameRecord, TrainingSet, expand_folders, read_psq_files, read_training_set};
-use std::io::{self, Write};
 use std::path::PathBuf;
 
 /// Whether `path` names a `.psq` record.
@@ -13,34 +13,29 @@ pub fn is_psq(path: &std::path::Path) -> bool {
 }
 
 /// The games of Gomocup's `.psq` records `paths` with the moves `selection` takes as their best moves (the moves
-/// the strongest engines played), and the source line that says so. Bad records, judging games (never learned
-/// from) and games that ended by Black's forbidden move are left out, each kind with an `error:` line or a count.
-pub fn played_games(
-    paths: &[PathBuf],
-    selection: &Selection,
-    out: &mut dyn Write,
-) -> io::Result<(Vec<GameRecord>, String)> {
-    let (games, problems) = match read_psq_files(paths) {
-        Ok(read) => read,
+/// the strongest engines played), and the source line that says so. Bad records are skipped on `problems`; judging
+/// games (never learned from) are left out with a warning, and games that ended by Black's forbidden move with a
+/// count.
+pub fn played_games(paths: &[PathBuf], selection: &Selection, problems: &mut Problems) -> (Vec<GameRecord>, String) {
+    let games = match read_psq_files(paths) {
+        Ok((games, bad)) => {
+            problems.skip_all(bad);
+            games
+        }
         Err(e) => {
-            writeln!(out, "error: {e}")?;
-            return Ok((Vec::new(), "no .psq games".to_string()));
+            problems.skip(e);
+            return (Vec::new(), "no .psq games".to_string());
         }
     };
-    for problem in problems {
-        writeln!(out, "error: {problem}")?;
-    }
     let total = games.len();
     let (judging, games): (Vec<_>, Vec<_>) =
         games.into_iter().partition(|(path, _)| Split::of_path(path) == Some(Split::Judge));
     if let Some((first, _)) = judging.first() {
-        writeln!(out, "{}", judging_left_out(judging.len(), first))?;
+        problems.warn(judging_left_out(judging.len(), first));
     }
     let (games, forfeits): (Vec<_>, Vec<_>) = games.into_iter().partition(|(_, g)| g.record.forbidden_end.is_none());
     let (records, skipped) = played_as_best(&games, selection);
-    for problem in skipped {
-        writeln!(out, "error: {problem}")?;
-    }
+    problems.skip_all(skipped);
     let whose = if selection.engines.is_empty() {
         format!("each league's {} strongest by its ratings.txt", selection.strongest)
     } else {
@@ -54,33 +49,30 @@ pub fn played_games(
         selection.min_ms,
         records.len()
     );
-    Ok((records, source))
+    (records, source)
 }
 
 /// The games of `specs` (files and folders): `.psq` records with the moves `selection` takes from them as their best
 /// moves (see [`played_games`]), and game files as they are (with `rescore`'s best moves where it kept them), with
-/// the sources read.
-///
-/// # Errors
-/// Output I/O errors.
+/// the sources read; each problem on `problems`.
 pub fn games_with_best_moves(
     specs: &[String],
     selection: &Selection,
-    out: &mut dyn Write,
-) -> io::Result<(Vec<GameRecord>, Vec<String>)> {
+    problems: &mut Problems,
+) -> (Vec<GameRecord>, Vec<String>) {
     let files = match expand_folders(specs) {
         Ok(files) => files,
         Err(e) => {
-            writeln!(out, "error: {e}")?;
-            return Ok((Vec::new(), Vec::new()));
+            problems.skip(e);
+            return (Vec::new(), Vec::new());
         }
     };
     let (psq, other): (Vec<PathBuf>, Vec<PathBuf>) = files.into_iter().partition(|p| is_psq(p));
-    let TrainingSet { mut games, mut sources, .. } = read_training_set(&other, out)?;
+    let TrainingSet { mut games, mut sources, .. } = read_training_set(&other, problems);
     if !psq.is_empty() {
-        let (played, source) = played_games(&psq, selection, out)?;
+        let (played, source) = played_games(&psq, selection, problems);
         games.extend(played);
         sources.push(source);
     }
-    Ok((games, sources))
+    (games, sources)
 }

@@ -9,31 +9,35 @@ use super::gomocup::games_with_best_moves;
 use super::policy::{Agreement, PolicyData, PolicyModel, agreement, fit_temperature, train_policy};
 use crate::eval::network::{Group, Network, embedded_network};
 use crate::eval::{Weights, default_weights, policy};
+use crate::problems::Problems;
 use crate::records::read_psq_files;
 use crate::records::selection::{Selection, played_as_best};
 use crate::tune::split;
 use std::io::{self, Write};
 use std::time::Instant;
 
-/// Runs `train --policy` as the command prints it.
+/// Runs `train --policy` as the command prints it: each bad record skipped on `problems`; a run that cannot start,
+/// or has nothing to learn from, fails there.
 ///
 /// # Errors
 /// Output I/O errors.
-pub fn run_policy(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
+pub fn run_policy(c: &TrainRun, out: &mut dyn Write, problems: &mut Problems) -> io::Result<()> {
     let start = Instant::now();
     let group = Group::of(c.rule);
     let net: &'static Network = match &c.network {
         Some(path) => match Network::load(path) {
             Ok(net) if net.group == group => net,
-            Ok(net) => return writeln!(out, "error: {path} is a {} network, not {}", net.group.name(), group.name()),
-            Err(e) => return writeln!(out, "error: {e}"),
+            Ok(net) => {
+                return problems.fail(format_args!("{path} is a {} network, not {}", net.group.name(), group.name()));
+            }
+            Err(e) => return problems.fail(e),
         },
         None => match embedded_network(group) {
             Some(net) => net,
-            None => return writeln!(out, "error: this build has no {} network to read", group.name()),
+            None => return problems.fail(format_args!("this build has no {} network to read", group.name())),
         },
     };
-    let (games, sources) = games_with_best_moves(&c.files, &c.gomocup, out)?;
+    let (games, sources) = games_with_best_moves(&c.files, &c.gomocup, problems);
     let (_, held_games) = split(games.len(), c.held_out, c.policy_options.seed);
     let mut is_held = vec![false; games.len()];
     for &g in &held_games {
@@ -64,7 +68,8 @@ pub fn run_policy(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
     );
     writeln!(out, "data: {summary} (read in {:.1} s)", start.elapsed().as_secs_f64())?;
     if train_part.is_empty() {
-        return writeln!(out, "error: no {} positions with a best move to learn from", group.name());
+        let files = c.files.join(", ");
+        return problems.fail(format_args!("{files}: no {} positions with a best move to learn from", group.name()));
     }
     let parts = [&train_part[..], &held_part[..]];
     let ordering = parts.map(|p| agreement(&data, p, |_, cand| cand.order));
@@ -110,7 +115,7 @@ pub fn run_policy(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
             float[0].text()
         )?;
     }
-    let judged = if c.judging.is_empty() { None } else { judging(c, net, weights, &policy, hidden, out)? };
+    let judged = if c.judging.is_empty() { None } else { judging(c, net, weights, &policy, hidden, out, problems)? };
     let o = &c.policy_options;
     policy.header = vec![
         format!("Tengen {} move policy, trained by pbrain-tengen train --policy (see docs/engine.md)", group.name()),
@@ -136,7 +141,7 @@ pub fn run_policy(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
     if let Some(path) = &c.out {
         match policy.save(path) {
             Ok(()) => writeln!(out, "wrote {path}")?,
-            Err(e) => writeln!(out, "error: {e}")?,
+            Err(e) => problems.fail(e)?,
         }
     }
     Ok(())
@@ -153,27 +158,26 @@ fn judging(
     fitted: &policy::Policy,
     hidden: Option<&PolicyModel>,
     out: &mut dyn Write,
+    problems: &mut Problems,
 ) -> io::Result<Option<String>> {
-    let (games, problems) = match read_psq_files(&c.judging) {
-        Ok(read) => read,
+    let games = match read_psq_files(&c.judging) {
+        Ok((games, bad)) => {
+            problems.skip_all(bad);
+            games
+        }
         Err(e) => {
-            writeln!(out, "error: {e}")?;
+            problems.skip(e);
             return Ok(None);
         }
     };
-    for problem in problems {
-        writeln!(out, "error: {problem}")?;
-    }
     let (records, skipped) = played_as_best(&games, &Selection::default());
-    for problem in skipped {
-        writeln!(out, "error: {problem}")?;
-    }
+    problems.skip_all(skipped);
     let mut data = PolicyData::new(Group::of(c.rule));
     for record in &records {
         data.add_game(record, net, weights);
     }
     if data.samples.is_empty() {
-        writeln!(out, "error: no {} judging positions in {}", Group::of(c.rule).name(), c.judging.join(", "))?;
+        problems.skip(format_args!("{}: no {} judging positions", c.judging.join(", "), Group::of(c.rule).name()));
         return Ok(None);
     }
     let all: Vec<usize> = (0..data.samples.len()).collect();

@@ -11,6 +11,7 @@ use super::model::{Model, Trace};
 use super::{Epoch, Pairs, TrainOptions, train_with, zero_unseen};
 use crate::eval::network::{Accumulator, Group, Network};
 use crate::eval::{EVAL_LIMIT, default_weights};
+use crate::problems::Problems;
 use crate::records::read_training_set;
 use crate::tune::data::Dataset;
 use crate::tune::{eval_loss, eval_params, fit_k, split, split_games_and_samples};
@@ -31,19 +32,20 @@ pub fn weighted(spec: &str) -> (&str, usize) {
     }
 }
 
-/// Runs `train` as the command prints it: the data read (each bad record an `error:` line), the losses after every
-/// epoch, the rounded network checked against the float model, and the network written with its provenance.
+/// Runs `train` as the command prints it: the data read (each bad record skipped on `problems`), the losses after
+/// every epoch, the rounded network checked against the float model, and the network written with its provenance;
+/// a run that cannot start, or has nothing to learn from, fails on `problems`.
 ///
 /// # Errors
 /// Output I/O errors.
-pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
+pub fn run(c: &TrainRun, out: &mut dyn Write, problems: &mut Problems) -> io::Result<()> {
     let start = Instant::now();
     let group = Group::of(c.rule);
     // `FILE:K` counts each of the file's training games K times (its held-out games once).
     let (mut games, mut samples, mut sources, mut repeats) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for spec in &c.files {
         let (file, times) = weighted(spec);
-        let part = read_training_set(&[file], out)?;
+        let part = read_training_set(&[file], problems);
         repeats.extend(std::iter::repeat_n(times, part.games.len()));
         games.extend(part.games);
         samples.extend(part.samples);
@@ -85,7 +87,7 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
     );
     writeln!(out, "data: {summary} (read in {:.1} s)", start.elapsed().as_secs_f64())?;
     if data.positions.is_empty() {
-        return writeln!(out, "error: no {} positions to learn from", group.name());
+        return problems.fail(format_args!("{}: no {} positions to learn from", c.files.join(", "), group.name()));
     }
     let weights = default_weights();
     let classical_params = eval_params(weights);
@@ -96,9 +98,9 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
         Some(path) => match Network::load(path).map(|net| (net, net.regrouped(group))) {
             Ok((_, Some(net))) => Some(net),
             Ok((net, None)) => {
-                return writeln!(out, "error: {path} is a {} network, not {}", net.group.name(), group.name());
+                return problems.fail(format_args!("{path} is a {} network, not {}", net.group.name(), group.name()));
             }
-            Err(e) => return writeln!(out, "error: {e}"),
+            Err(e) => return problems.fail(e),
         },
         None => None,
     };
@@ -118,9 +120,9 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
         classical_loss[0], classical_loss[1]
     )?;
     // Choice pairs, split by game (a seeded split of the choice games of its own).
-    let choices = if c.choices.is_empty() { None } else { Some(choice_pairs(c, group, out)?) };
+    let choices = if c.choices.is_empty() { None } else { Some(choice_pairs(c, group, out, problems)?) };
     if choices.as_ref().is_some_and(|(ch, ..)| ch.is_empty()) {
-        return writeln!(out, "error: no {} choice pairs in {}", group.name(), c.choices.join(", "));
+        return problems.fail(format_args!("{}: no {} choice pairs", c.choices.join(", "), group.name()));
     }
     let choice_bases = choices.as_ref().map(|(ch, ..)| ch.children.bases(k, c.residual)).unwrap_or_default();
     let pairs = choices.as_ref().map(|(ch, parts, _)| Pairs {
@@ -258,7 +260,7 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
     if let Some(path) = &c.out {
         match net.save(path) {
             Ok(()) => writeln!(out, "wrote {path}")?,
-            Err(e) => writeln!(out, "error: {e}")?,
+            Err(e) => problems.fail(e)?,
         }
     }
     Ok(())
@@ -267,8 +269,13 @@ pub fn run(c: &TrainRun, out: &mut dyn Write) -> io::Result<()> {
 /// The choice pairs of `c.choices`, split by game into training and held-out pairs (a seeded split of these games
 /// of their own: a game given both as positions and as choices may fall on different sides), and the line that says
 /// what they are (printed as a `choices:` line).
-fn choice_pairs(c: &TrainRun, group: Group, out: &mut dyn Write) -> io::Result<(Choices, [Vec<usize>; 2], String)> {
-    let (games, sources) = games_with_best_moves(&c.choices, &c.gomocup, out)?;
+fn choice_pairs(
+    c: &TrainRun,
+    group: Group,
+    out: &mut dyn Write,
+    problems: &mut Problems,
+) -> io::Result<(Choices, [Vec<usize>; 2], String)> {
+    let (games, sources) = games_with_best_moves(&c.choices, &c.gomocup, problems);
     let (_, held_games) = split(games.len(), c.held_out, c.options.seed);
     let mut held = vec![false; games.len()];
     for &g in &held_games {
@@ -278,7 +285,7 @@ fn choice_pairs(c: &TrainRun, group: Group, out: &mut dyn Write) -> io::Result<(
     let mut against: BTreeMap<Vec<Pos>, Vec<Option<Pos>>> = BTreeMap::new();
     let mut against_source = String::new();
     if !c.choice_against.is_empty() {
-        let set = read_training_set(&c.choice_against, out)?;
+        let set = read_training_set(&c.choice_against, problems);
         for game in set.games {
             if let Some(best) = game.best {
                 against.insert(game.moves, best);

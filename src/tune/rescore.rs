@@ -10,6 +10,7 @@
 //! joined in shard order by `merge --out` are the unsharded run's file, byte for byte.
 
 use crate::matches::Shard;
+use crate::problems::Problems;
 use crate::records::replay_game;
 use crate::records::{GameRecord, NO_SCORE, create_game_file, read_learning_games, stored_score, write_game};
 use crate::search::tt::Table;
@@ -70,13 +71,14 @@ fn played_by(game: &GameRecord, engines: &[String]) -> bool {
     game.players.as_ref().is_some_and(|names| names.iter().any(|n| engines.iter().any(|e| e.eq_ignore_ascii_case(n))))
 }
 
-/// Runs `rescore` as the command prints it: reads the games (each bad record an `error:` line), re-scores this
+/// Runs `rescore` as the command prints it: reads the games (each bad record skipped on `problems`), re-scores this
 /// shard's, writes them in input order and prints the progress and a summary.
 ///
 /// # Errors
-/// A game file that cannot be read, or no game that `engines` played (as a message); output and file I/O errors.
-pub fn run(r: &Rescore, out: &mut dyn Write) -> Result<io::Result<()>, String> {
-    let mut games = read_learning_games(&r.inputs, out)?;
+/// A game file that cannot be read, no game read, no game that `engines` played, or an output file that cannot be
+/// created (as a message naming it); output and file I/O errors.
+pub fn run(r: &Rescore, out: &mut dyn Write, problems: &mut Problems) -> Result<io::Result<()>, String> {
+    let mut games = read_learning_games(&r.inputs, problems)?;
     if !r.engines.is_empty() {
         let all = games.len();
         games.retain(|g| played_by(g, &r.engines));
@@ -87,8 +89,8 @@ pub fn run(r: &Rescore, out: &mut dyn Write) -> Result<io::Result<()>, String> {
     }
     let range = r.shard.map_or(0..games.len(), |s| s.pairs(games.len()));
     let games = &games[range.clone()];
+    let mut file = create_game_file(&r.out).map_err(|e| e.to_string())?;
     Ok((|| {
-        let mut file = create_game_file(&r.out)?;
         let start = Instant::now();
         let next = AtomicUsize::new(0);
         let (tx, rx) = std::sync::mpsc::channel::<(usize, GameRecord, usize)>();
@@ -196,12 +198,12 @@ mod tests {
             inputs: vec![input.clone()],
         };
         let mut said = Vec::new();
-        let err = run(&r, &mut said).expect_err("no game of BARBAKAN");
+        let err = run(&r, &mut said, &mut Problems::new(&mut Vec::new())).expect_err("no game of BARBAKAN");
         assert!(err.contains("no game played by BARBAKAN"), "{err}");
         assert!(String::from_utf8_lossy(&said).contains("0 of 1 games played by BARBAKAN"));
         assert!(!r.out.exists(), "no output file is written");
         let kept = Rescore { engines: vec!["jude".to_string()], ..r.clone() };
-        run(&kept, &mut Vec::new()).expect("read").expect("written");
+        run(&kept, &mut Vec::new(), &mut Problems::new(&mut Vec::new())).expect("read").expect("written");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

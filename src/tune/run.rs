@@ -6,6 +6,7 @@
 use super::data::Dataset;
 use super::{Progress, TuneOptions, split_games_and_samples, tune, weights_from};
 use crate::eval::{Family, Weights, default_weights};
+use crate::problems::{Problems, named};
 use crate::records::{TrainingSet, read_training_set};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -32,22 +33,22 @@ pub struct TuneRun {
     pub line: String,
 }
 
-/// Runs `tune` as the command prints it: reads the files (each bad record an `error:` line), fits, prints the progress and writes the
-/// weights.
+/// Runs `tune` as the command prints it: reads the files (each bad record skipped on `problems`), fits, prints the
+/// progress and writes the weights; a run that cannot start or has nothing to learn from fails on `problems`.
 ///
 /// # Errors
-/// Output I/O errors, and a weights file that cannot be written.
-pub fn run(c: &TuneRun, out: &mut dyn Write) -> io::Result<()> {
+/// Output I/O errors, and a weights file that cannot be written (`PATH: reason`).
+pub fn run(c: &TuneRun, out: &mut dyn Write, problems: &mut Problems) -> io::Result<()> {
     let init: &Weights = match c.init.as_str() {
         "prior" => &Weights::prior(),
         "embedded" => default_weights(),
         path => match Weights::load(path) {
             Ok(w) => w,
-            Err(e) => return writeln!(out, "error: {e}"),
+            Err(e) => return problems.fail(e),
         },
     };
     let start = Instant::now();
-    let TrainingSet { games, samples, sources, .. } = read_training_set(&c.files, out)?;
+    let TrainingSet { games, samples, sources, .. } = read_training_set(&c.files, problems);
     let [(train_games, held_games), (train_samples, held_samples)] =
         split_games_and_samples(games.len(), samples.len(), c.held_out, c.options.seed);
     let mut data = Dataset { vcf_nodes: c.drop_vcf, ..Dataset::default() };
@@ -80,7 +81,7 @@ pub fn run(c: &TuneRun, out: &mut dyn Write) -> io::Result<()> {
     );
     writeln!(out, "data: {summary} (read in {:.1} s)", start.elapsed().as_secs_f64())?;
     if data.evals.is_empty() && c.options.epochs > 0 {
-        return writeln!(out, "error: no positions to learn from");
+        return problems.fail(format_args!("{}: no positions to learn from", c.files.join(", ")));
     }
     // A shuffled order inside each part does not change the result; it only spreads the families over batches.
     let mut rng = StdRng::seed_from_u64(c.options.seed);
@@ -117,7 +118,7 @@ pub fn run(c: &TuneRun, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "K = {:.1}", tuned.k)?;
     let weights = weights_from(&tuned.eval, &tuned.order, header);
     if let Some(path) = &c.out {
-        std::fs::write(path, weights.to_text())?;
+        std::fs::write(path, weights.to_text()).map_err(named(path))?;
         writeln!(out, "wrote {path}")?;
     }
     Ok(())

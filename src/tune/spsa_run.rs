@@ -64,8 +64,9 @@ fn eval_choice(word: &str) -> Result<EvalChoice, String> {
 /// Writes the state file (through a temporary file, so that a stop in the middle leaves the old one whole).
 fn save(path: &str, state: &State) -> io::Result<()> {
     let tmp = format!("{path}.tmp");
-    std::fs::write(&tmp, state.to_text())?;
-    std::fs::rename(&tmp, path)
+    std::fs::write(&tmp, state.to_text())
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(crate::problems::named(path))
 }
 
 /// Runs `spsa` as the command prints it.

@@ -135,10 +135,37 @@ impl Rng {
 
 /// The standard output of the binary `bin` (the test's `CARGO_BIN_EXE_pbrain-tengen`) for `args`, which must succeed.
 pub fn run_ok(bin: &str, args: &[&str]) -> String {
-    let out = std::process::Command::new(bin).args(args).output().expect("run");
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(out.status.success(), "{args:?}: {text}");
+    let (code, text, err) = run_split(bin, args);
+    assert_eq!(code, Some(0), "{args:?}: {text}{err}");
     text
+}
+
+/// The exit code of the command line `args` run in this process (no input), with its standard output where it
+/// succeeds (nothing may come on stderr then) or its standard error where it fails (nothing on stdout then).
+pub fn cli_told(args: &[&str]) -> (u8, String) {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = tengen::cli::run(&args, &mut &b""[..], &mut out, &mut err).expect("io");
+    let (out, err) = (String::from_utf8(out).expect("utf8"), String::from_utf8(err).expect("utf8"));
+    let (text, other) = if code == 0 { (out, err) } else { (err, out) };
+    assert_eq!(other, "", "{args:?} (exit {code}): {text}");
+    (code, text)
+}
+
+/// The exit code of the binary `bin` for `args`, with its standard output where it succeeds (nothing may come on
+/// stderr then) or its standard error where it fails (nothing may come on stdout then): data and errors apart.
+pub fn run_told(bin: &str, args: &[&str]) -> (Option<i32>, String) {
+    let (code, out, err) = run_split(bin, args);
+    let (text, other) = if code == Some(0) { (out, err) } else { (err, out) };
+    assert_eq!(other, "", "{args:?} (exit {code:?}): {text}");
+    (code, text)
+}
+
+/// The exit code, the standard output and the standard error of the binary `bin` for `args`.
+pub fn run_split(bin: &str, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = std::process::Command::new(bin).args(args).output().expect("run");
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
 }
 
 /// A fresh scratch directory of its own for test `name` of the suite `suite` (emptied if a run left it behind).
