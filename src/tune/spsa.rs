@@ -58,7 +58,9 @@ impl Selection {
         }
     }
 
-    fn name(self) -> String {
+    /// The selection as a state file and `--tune` write it.
+    #[must_use]
+    pub fn name(self) -> String {
         match self {
             Selection::Search => "search".to_string(),
             Selection::Time => "time".to_string(),

@@ -91,7 +91,7 @@ fn run(
     let start = Instant::now();
     writeln!(
         out,
-        "{} {}: {} iterations planned, {} done; {} {}, tuning {} values ({:?}), batch {}, r_end {}, seed {}",
+        "{} {}: {} iterations planned, {} done; {} {}, tuning {} values ({}), batch {}, r_end {}, seed {}",
         if resumed { "resuming" } else { "starting" },
         c.state,
         state.iterations,
@@ -103,7 +103,7 @@ fn run(
             format!("{} ms a move, {} ms a game", state.turn_ms, state.match_ms)
         },
         Params::SPECS.iter().filter(|s| state.selection.includes(s)).count(),
-        state.selection,
+        state.selection.name(),
         state.batch,
         state.r_end,
         state.seed,
