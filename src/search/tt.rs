@@ -17,6 +17,31 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// The bound a search of window (`alpha`, `beta`) gives its result `score`.
+    #[must_use]
+    pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `score` with this bound settles a search of window (`alpha`, `beta`): an exact score, a
+    /// lower bound at or above beta, an upper bound at or below alpha.
+    #[must_use]
+    pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// What a slot holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {

@@ -423,24 +423,17 @@ impl<'a> Worker<'a> {
             tt_entry = Some(entry);
             tt_move = entry.best;
             let score = from_tt(entry.score, ply);
-            if !N::PV && entry.depth >= depth {
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    self.census.tt_cuts += 1;
-                    if self.options.params.tt_cut_history > 0
-                        && entry.bound != Bound::Upper
-                        && let Some(m) = entry.best
-                        && self.pb.pattern4(side, m) < Pattern4::Flex3
-                        && self.pb.pattern4(side.opponent(), m) < Pattern4::Flex3
-                    {
-                        self.history.reward(side, m, depth, self.options.params.history_gravity);
-                    }
-                    return score;
+            if !N::PV && entry.depth >= depth && entry.bound.cuts(score, alpha, beta) {
+                self.census.tt_cuts += 1;
+                if self.options.params.tt_cut_history > 0
+                    && entry.bound != Bound::Upper
+                    && let Some(m) = entry.best
+                    && self.pb.pattern4(side, m) < Pattern4::Flex3
+                    && self.pb.pattern4(side.opponent(), m) < Pattern4::Flex3
+                {
+                    self.history.reward(side, m, depth, self.options.params.history_gravity);
                 }
+                return score;
             }
         }
         // A node on a principal variation now or at an earlier search of it (the table's mark), for `tt_pv_lmr`.
@@ -702,13 +695,7 @@ impl<'a> Worker<'a> {
         if excluded.is_some() {
             return if best_move.is_none() { alpha } else { best_score };
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         let best = if bound == Bound::Upper && self.options.params.fail_low_keep > 0 { None } else { best_move };
         self.shared.table.store(key, Entry { best, score: to_tt(best_score, ply), depth, bound, pv: tt_pv });
         best_score
@@ -752,12 +739,7 @@ impl<'a> Worker<'a> {
             && let Some(entry) = self.shared.table.probe(key)
         {
             let score = from_tt(entry.score, ply);
-            let cut = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
+            if entry.bound.cuts(score, alpha, beta) {
                 self.census.tt_cuts += 1;
                 return score;
             }
@@ -766,13 +748,7 @@ impl<'a> Worker<'a> {
         if self.stopped {
             return score;
         }
-        let bound = if score >= beta {
-            Bound::Lower
-        } else if score > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(score, alpha, beta);
         let entry = Entry { best: None, score: to_tt(score, ply), depth: 0, bound, pv: N::PV };
         self.shared.table.store(key, entry);
         score
