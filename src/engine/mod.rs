@@ -502,16 +502,7 @@ impl Engine {
                 proved: proved && i == 1,
                 census: None,
             };
-            let mut report =
-                search(&self.pb, side, self.table.get(), &limits, &self.settings.search, &mut on_iteration);
-            if i == 1 && report.best.is_none() {
-                // The search can end without a move (at depth 1 in a lost position where every move loses at once,
-                // `tests/protocol.rs`): any legal move answers, rather than none.
-                let mut pb = self.pb.clone();
-                if let Some(&p) = crate::movegen::nearest_moves(&mut pb, side, &found).first() {
-                    (report.best, report.pv) = (Some(p), vec![p]);
-                }
-            }
+            let report = search(&self.pb, side, self.table.get(), &limits, &self.settings.search, &mut on_iteration);
             let Some(best) = report.best.filter(|b| !found.contains(b)) else { break };
             found.push(best);
             found.extend(same(best).into_iter().filter(|&q| q != best));
