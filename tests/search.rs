@@ -488,6 +488,11 @@ fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
         ("clear_killers", Params { clear_killers: 1, ..d }, d),
         ("tt_cut_history", Params { tt_cut_history: 1, ..d }, d),
         ("threat_defence", Params { threat_defence: 1, ..d }, d),
+        // Issue 97's fractional depth, fours reduced, the local quiescence.
+        ("answer_ext", Params { answer_ext: 133, ..d }, d),
+        ("lmr_fraction", Params { lmr_fraction: 1, ..d }, d),
+        ("four_lmr", Params { four_lmr: 50, ..d }, d),
+        ("qs_local", Params { qs_fours: 2, qs_local: 1, ..d }, Params { qs_fours: 2, ..d }),
     ];
     // The won positions (tactical) and the 26 openings after Black's third stone (quiet, where the history acts).
     let mut positions: Vec<(Vec<Pos>, Vec<Pos>, Color)> = include_str!("data/won-renju-sample.tsv")

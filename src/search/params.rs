@@ -332,6 +332,20 @@ tunables! {
     /// Where the opponent has a four-three or a double three to play next, a node searches only the moves that stop
     /// it and its own fours, as answers to a threat (0: every move near the stones).
     threat_defence = 0 in 0..=1 step 1.0 Trial;
+    // Issue 97's trials: fractional depth, fours reduced, a local quiescence.
+    /// A node whose only move is a forced answer (the block of a four) is searched this many hundredths of a ply
+    /// deeper, within twice the iteration's depth from the root (fractional depth: a four and its block cost two
+    /// plies less this; 0: the block costs a ply, but nothing at the horizon).
+    answer_ext = 0 in 0..=150 step 10.0 Trial;
+    /// Late move reductions in hundredths of a ply, from the same formula not rounded down, the modifiers still in
+    /// whole plies (0: whole plies, rounded down).
+    lmr_fraction = 0 in 0..=1 step 1.0 Trial;
+    /// A late four (not the table's move) is reduced by this many hundredths of a quiet move's reduction (0: fours
+    /// are never reduced).
+    four_lmr = 0 in 0..=100 step 10.0 Trial;
+    /// With `qs_fours`, the quiescence's first four lies on a line through the side's own last move within four
+    /// steps of it, and the later ones make a four and something more (0: every four, at every pair).
+    qs_local = 0 in 0..=1 step 1.0 Trial;
 }
 
 impl Default for Params {

@@ -10,6 +10,8 @@ const SIZE: usize = 64;
 /// parameters.
 pub struct Reductions {
     table: Box<[[i8; SIZE]; SIZE]>,
+    /// The same in hundredths of a ply, not rounded down (`lmr_fraction`).
+    fine: Box<[[i16; SIZE]; SIZE]>,
     /// The number of moves after which quiet moves are skipped, by whether the position is improving and by depth
     /// (`usize::MAX`: none are).
     limits: [[usize; SIZE]; 2],
@@ -23,10 +25,12 @@ impl Reductions {
         let base = f64::from(params.lmr_base) / 100.0;
         let divisor = f64::from(params.lmr_divisor.max(1)) / 100.0;
         let mut table = Box::new([[0; SIZE]; SIZE]);
-        for (depth, row) in table.iter_mut().enumerate().skip(1) {
-            for (moves, r) in row.iter_mut().enumerate().skip(1) {
-                let plies = base + (depth as f64).ln() * (moves as f64).ln() / divisor;
-                *r = plies.clamp(0.0, 100.0) as i8;
+        let mut fine = Box::new([[0; SIZE]; SIZE]);
+        for depth in 1..SIZE {
+            for moves in 1..SIZE {
+                let plies = (base + (depth as f64).ln() * (moves as f64).ln() / divisor).clamp(0.0, 100.0);
+                table[depth][moves] = plies as i8;
+                fine[depth][moves] = (plies * 100.0) as i16;
             }
         }
         let mut limits = [[usize::MAX; SIZE]; 2];
@@ -35,7 +39,7 @@ impl Reductions {
                 *limit = move_limit(params, depth as i32, improving == 1);
             }
         }
-        Reductions { table, limits }
+        Reductions { table, fine, limits }
     }
 
     /// The base reduction, in whole plies, of the move numbered `moves` (from 0) at `depth`: none for the first
@@ -47,6 +51,16 @@ impl Reductions {
         }
         let d = (depth as usize).min(SIZE - 1);
         i32::from(self.table[d][moves.min(SIZE - 1)])
+    }
+
+    /// The base reduction in hundredths of a ply, not rounded down (see [`Reductions::get`]).
+    #[must_use]
+    pub fn get_fine(&self, depth: i32, moves: usize) -> i32 {
+        if moves == 0 || depth <= 0 {
+            return 0;
+        }
+        let d = (depth as usize).min(SIZE - 1);
+        i32::from(self.fine[d][moves.min(SIZE - 1)])
     }
 
     /// How many moves a node of `depth` searches before it skips the quiet ones (`usize::MAX`: it skips none).
@@ -96,6 +110,14 @@ mod tests {
         // A smaller divisor reduces more.
         let steep = Reductions::new(&Params { lmr_divisor: 100, ..Params::DEFAULT });
         assert!(steep.get(20, 40) > r.get(20, 40));
+        // The hundredths round down to the whole plies, and tell apart what the plies do not.
+        for depth in 1..40 {
+            for moves in 1..100 {
+                assert_eq!(r.get_fine(depth, moves) / 100, r.get(depth, moves), "depth {depth} move {moves}");
+            }
+        }
+        assert!(r.get_fine(20, 40) > r.get_fine(20, 30));
+        assert_ne!(r.get_fine(10, 10) % 100, 0, "a fraction of a ply");
     }
 
     #[test]

@@ -17,6 +17,9 @@ pub struct Frame {
     /// The static evaluation of this ply's node for the side to move, where it was taken (not at a node that
     /// answers a threat): what tells its grandchildren whether the position is improving.
     pub eval: Option<i32>,
+    /// The hundredths of a ply this ply's node searches beyond its whole depth (fractional depth: set by the parent
+    /// just before the call, taken by the node when it is entered, so that a call that sets none passes none).
+    pub frac: i32,
 }
 
 impl Frame {

@@ -323,8 +323,10 @@ impl<'a> Worker<'a> {
         side: Color,
         cut: bool,
     ) -> i32 {
-        // 1. Bookkeeping: the node count, the clock, a full board or the stone limit.
+        // 1. Bookkeeping: the node count, the clock, a full board or the stone limit. The hundredths of a ply beyond
+        // `depth` that the parent passed (fractional depth) are taken, so that a later call that passes none has none.
         self.stack.at_mut(ply).pv.clear();
+        let frac = std::mem::take(&mut self.stack.at_mut(ply).frac);
         self.nodes += 1;
         self.census.by_depth[bucket(depth)] += 1;
         if self.nodes >= 1024 {
@@ -406,8 +408,16 @@ impl<'a> Worker<'a> {
             return self.evaluate(side);
         }
         // 6. A single forced answer (the block of a four) costs no depth at the horizon, so threats are followed to
-        // their end, and `forced_ext` plies less elsewhere.
-        let depth = if forced && moves.len() == 1 { (depth + self.options.params.forced_ext).max(1) } else { depth };
+        // their end, and `forced_ext` plies and `answer_ext` hundredths less elsewhere (the latter within twice the
+        // iteration's depth from the root).
+        let (depth, frac) = if forced && moves.len() == 1 {
+            let p = &self.options.params;
+            let capped = if ply < 2 * self.root_depth.max(1) as usize { p.answer_ext } else { 0 };
+            let total = (depth + p.forced_ext) * 100 + frac + capped;
+            if total < 100 { (1, 0) } else { (total / 100, total % 100) }
+        } else {
+            (depth, frac)
+        };
         if depth <= 0 {
             return self.leaf(ply, side, alpha, beta);
         }
@@ -588,10 +598,13 @@ impl<'a> Worker<'a> {
             }
             self.census.moves_by_depth[bucket(depth)] += 1;
             self.place(m, side);
-            // A four costs `four_ext` plies less (its block is forced), within twice the iteration's depth.
+            // A four costs `four_ext` plies less (its block is forced), within twice the iteration's depth. The
+            // child's depth in hundredths of a ply: whole plies, and the fraction passed in the child's frame.
             let four = own >= Pattern4::Block4 && ply < 2 * self.root_depth.max(1) as usize;
             let new_depth = depth - 1 + i32::from(extended == Some(m)) - raised
                 + if four { self.options.params.four_ext } else { 0 };
+            let new_total = new_depth * 100 + frac;
+            self.stack.at_mut(ply + 1).frac = frac;
             let score = if i == 0 {
                 if N::PV {
                     -self.node::<Pv>(new_depth, ply + 1, -beta, -alpha, opp, false)
@@ -605,41 +618,55 @@ impl<'a> Worker<'a> {
                 let top = own.max(theirs);
                 let three = !forced && Some(m) != tt_move && (Pattern4::Flex3..=Pattern4::Flex3Plus).contains(&top);
                 let defence = forced && !four_against && own < Pattern4::Block4 && Some(m) != tt_move;
+                let late_four = !four_against && own >= Pattern4::Block4 && Some(m) != tt_move && extended != Some(m);
+                let p = &self.options.params;
                 let share = if quiet {
                     100
                 } else if three {
-                    self.options.params.lmr_three
+                    p.lmr_three
                 } else if defence {
-                    self.options.params.forced_lmr
+                    p.forced_lmr
+                } else if late_four {
+                    p.four_lmr
                 } else {
                     0
                 };
-                let reduction = if share > 0 && depth >= self.options.params.lmr_depth {
+                // The reduction in hundredths of a ply.
+                let reduction = if share > 0 && depth >= p.lmr_depth {
                     // Never into the quiescence search (a move after one that raised alpha has less depth left).
                     // At an expected cut node (a non-PV node whose parent searched it with a null window, not as its first
                     // answer) `cut_lmr` plies more.
-                    let cut_more = if cut && !N::PV { self.options.params.cut_lmr } else { 0 };
-                    let r = self.late_reduction::<N>(depth, ply, i, side, m, top, improving, tt_pv) + cut_more;
-                    let r = (r * share / 100).min(new_depth - 1).max(0);
-                    let far_lmr = self.options.params.far_lmr;
+                    let cut_more = if cut && !N::PV { p.cut_lmr } else { 0 };
+                    let (far_lmr, fine) = (p.far_lmr, p.lmr_fraction > 0);
+                    let r = self.late_reduction::<N>(depth, ply, i, side, m, top, improving, tt_pv);
+                    let r = if fine {
+                        (r + cut_more * 100) * share / 100
+                    } else {
+                        (r / 100 + cut_more) * share / 100 * 100
+                    };
+                    let r = r.min(new_total - 100).max(0);
                     // A move far from both last moves (`far_lmr`).
                     if far_lmr > 0 && r > 0 && [last, own_last].iter().all(|p| p.is_none_or(|p| distance(m, p) > 2)) {
-                        (r + far_lmr).min(new_depth - 1)
+                        (r + far_lmr * 100).min(new_total - 100)
                     } else {
                         r
                     }
                 } else {
                     0
                 };
-                let mut score = -self.node::<NonPv>(new_depth - reduction, ply + 1, -alpha - 1, -alpha, opp, true);
+                let reduced = new_total - reduction;
+                self.stack.at_mut(ply + 1).frac = reduced.rem_euclid(100);
+                let mut score = -self.node::<NonPv>(reduced.div_euclid(100), ply + 1, -alpha - 1, -alpha, opp, true);
                 if score > alpha && reduction > 0 {
                     let before = self.node_count();
+                    self.stack.at_mut(ply + 1).frac = frac;
                     score = -self.node::<NonPv>(new_depth, ply + 1, -alpha - 1, -alpha, opp, !cut);
                     self.census.researches += 1;
                     self.census.research_nodes += self.node_count() - before;
                 }
                 if N::PV && score > alpha && score < beta {
                     let before = self.node_count();
+                    self.stack.at_mut(ply + 1).frac = frac;
                     score = -self.node::<Pv>(new_depth, ply + 1, -beta, -alpha, opp, false);
                     self.census.pv_researches += 1;
                     self.census.pv_research_nodes += self.node_count() - before;
@@ -754,7 +781,8 @@ impl<'a> Worker<'a> {
         score
     }
 
-    /// How many plies less the late quiet move `m`, numbered `i`, is searched: the base reduction from the depth and
+    /// How many hundredths of a ply less the late quiet move `m`, numbered `i`, is searched (whole plies unless
+    /// `lmr_fraction`): the base reduction from the depth and
     /// the move number, less at PV nodes, for killers, for moves that make or stop a blocked three (`pattern` is
     /// the higher of the two) and for moves the history likes, more where the position is not `improving`
     /// (`lmr_worsening`), less at a non-PV node that was on a principal variation (`tt_pv`, `tt_pv_lmr`); never into
@@ -771,11 +799,14 @@ impl<'a> Worker<'a> {
         improving: bool,
         tt_pv: bool,
     ) -> i32 {
-        let mut r = self.reductions.get(depth, i);
-        let less = self.options.params.lmr_less;
-        if r == 0 {
+        let p = &self.options.params;
+        let base =
+            if p.lmr_fraction > 0 { self.reductions.get_fine(depth, i) } else { self.reductions.get(depth, i) * 100 };
+        if base == 0 {
             return 0;
         }
+        let less = p.lmr_less * 100;
+        let mut r = base;
         if N::PV {
             r -= less;
         }
@@ -789,12 +820,12 @@ impl<'a> Worker<'a> {
             r -= less;
         }
         if !improving {
-            r += self.options.params.lmr_worsening;
+            r += self.options.params.lmr_worsening * 100;
         }
         if !N::PV && tt_pv {
-            r -= self.options.params.tt_pv_lmr;
+            r -= self.options.params.tt_pv_lmr * 100;
         }
-        r.clamp(0, depth - 2)
+        r.clamp(0, (depth - 2) * 100)
     }
 
     /// The ordering value of `side`'s move `m` at `ply`, where the opponent's last move was `last`: the move

@@ -7,7 +7,7 @@ use crate::movegen::{MoveList, is_legal};
 use crate::pattern::Pattern4;
 use crate::search::{MATE, MAX_PLY};
 use crate::threat::Solution;
-use crate::types::Color;
+use crate::types::{Color, Pos};
 
 impl Worker<'_> {
     /// A leaf: the quiescence search from the static evaluation.
@@ -61,10 +61,19 @@ impl Worker<'_> {
             return best;
         }
         let opp = side.opponent();
+        // With `qs_local`: the first four on a line through the side's last move, within four steps; later ones
+        // that make more than a four.
+        let local = self.options.params.qs_local > 0;
+        let first = pairs == self.options.params.qs_fours;
+        let own_last = self.pb.board().moves().iter().rev().nth(1).map(|&(p, _)| p);
         let fours: MoveList = self
             .pb
             .four_candidates(side)
-            .filter(|&m| matches!(self.pb.pattern4(side, m), Pattern4::Block4 | Pattern4::Block4Plus))
+            .filter(|&m| match self.pb.pattern4(side, m) {
+                Pattern4::Block4 => !local || (first && own_last.is_some_and(|o| on_line_near(m, o))),
+                Pattern4::Block4Plus => !local || !first || own_last.is_some_and(|o| on_line_near(m, o)),
+                _ => false,
+            })
             .collect();
         for m in fours {
             if !is_legal(&mut self.pb, side, m) {
@@ -104,6 +113,12 @@ impl Worker<'_> {
     }
 }
 
+/// Whether `m` lies on a line (row, column or diagonal) through `o`, within four steps of it.
+fn on_line_near(m: Pos, o: Pos) -> bool {
+    let (dx, dy) = (m.x.abs_diff(o.x), m.y.abs_diff(o.y));
+    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,13 +129,13 @@ mod tests {
     use crate::search::params::Params;
     use crate::search::tt::Table;
     use crate::search::{SearchOptions, Shared};
-    use crate::types::Pos;
     use crate::types::Rule;
     use std::sync::atomic::{AtomicBool, AtomicU64};
     use std::time::Instant;
 
-    /// The leaf of a position where White (to move) has fours to make and no VCF, with `qs_fours` pairs.
-    fn leaf(pb: &PatternBoard, qs_fours: i32) -> i32 {
+    /// The leaf of a position where White (to move) has fours to make and no VCF, with `qs_fours` pairs and `qs_local`…
+    /// …and the fours it tried.
+    fn leaf(pb: &PatternBoard, qs_fours: i32, qs_local: i32) -> (i32, u64) {
         let (table, stop, total) = (Table::new(1 << 20), AtomicBool::new(false), AtomicU64::new(0));
         let shared = Shared {
             table: &table,
@@ -138,10 +153,11 @@ mod tests {
             guard: Guard::default(),
             census: None,
         };
-        let params = Params { qs_fours, ..Params::DEFAULT };
+        let params = Params { qs_fours, qs_local, ..Params::DEFAULT };
         let options = SearchOptions { eval: EvalChoice::Classical, params, ..SearchOptions::default() };
         let mut worker = Worker::new(pb.clone(), Color::White, &shared, options, 0);
-        worker.leaf(0, Color::White, -MATE, MATE)
+        let score = worker.leaf(0, Color::White, -MATE, MATE);
+        (score, worker.census.quiescence)
     }
 
     #[test]
@@ -165,7 +181,7 @@ mod tests {
             .collect();
         assert_eq!(fours.len(), 2, "K8 and L8 make the four");
         let mut lines = Vec::new();
-        for m in fours {
+        for &m in &fours {
             probe.make(m, Color::White);
             let block = probe.five_points(Color::White).next().expect("a four");
             probe.make(block, Color::Black);
@@ -175,7 +191,19 @@ mod tests {
         }
         let best_line = lines.iter().copied().max().expect("two lines");
         assert_ne!(best_line, stand, "the position tells the two apart");
-        assert_eq!(leaf(&pb, 0), stand);
-        assert_eq!(leaf(&pb, 1), stand.max(best_line));
+        assert_eq!(leaf(&pb, 0, 0), (stand, 0));
+        assert_eq!(leaf(&pb, 1, 0), (stand.max(best_line), 2));
+        // Locally, only K8 (on the column of White's last stone, K10, two steps away) is tried; L8 is off its lines.
+        let k8 = fours.iter().position(|&m| m == Pos::parse("k8", 15).expect("point")).expect("K8 is a four");
+        assert_eq!(leaf(&pb, 1, 1), (stand.max(lines[k8]), 1));
+    }
+
+    #[test]
+    fn near_on_a_line_means_a_row_column_or_diagonal_within_four_steps() {
+        let p = |s: &str| Pos::parse(s, 15).expect("point");
+        assert!(on_line_near(p("h8"), p("h12")) && on_line_near(p("h8"), p("l12")) && on_line_near(p("h8"), p("d4")));
+        assert!(
+            !on_line_near(p("h8"), p("h13")) && !on_line_near(p("h8"), p("i10")) && !on_line_near(p("h8"), p("m13"))
+        );
     }
 }
