@@ -493,6 +493,17 @@ fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
         ("lmr_fraction", Params { lmr_fraction: 1, ..d }, d),
         ("four_lmr", Params { four_lmr: 50, ..d }, d),
         ("qs_local", Params { qs_fours: 2, qs_local: 1, ..d }, Params { qs_fours: 2, ..d }),
+        // The attacks' history and the table move's reward, with a divisor that lets the history show.
+        (
+            "attack_history",
+            Params { attack_history: 1, history_gravity: 4096, history_order_div: 8, ..d },
+            Params { history_gravity: 4096, history_order_div: 8, ..d },
+        ),
+        (
+            "tt_move_reward",
+            Params { tt_move_reward: 1, history_order_div: 8, ..d },
+            Params { history_order_div: 8, ..d },
+        ),
     ];
     // The won positions (tactical) and the 26 openings after Black's third stone (quiet, where the history acts).
     let mut positions: Vec<(Vec<Pos>, Vec<Pos>, Color)> = include_str!("data/won-renju-sample.tsv")

@@ -8,12 +8,18 @@ use crate::types::{CELLS, Color, Pos};
 /// the counter moves: per colour and opponent's move, the quiet move that last refuted it.
 pub struct History {
     table: Box<[[i32; CELLS]; 2]>,
+    /// The same for attacks (moves that make an open three or more), kept apart where `attack_history` asks.
+    attack: Box<[[i32; CELLS]; 2]>,
     counter: Box<[[Option<Pos>; CELLS]; 2]>,
 }
 
 impl Default for History {
     fn default() -> History {
-        History { table: Box::new([[0; CELLS]; 2]), counter: Box::new([[None; CELLS]; 2]) }
+        History {
+            table: Box::new([[0; CELLS]; 2]),
+            attack: Box::new([[0; CELLS]; 2]),
+            counter: Box::new([[None; CELLS]; 2]),
+        }
     }
 }
 
@@ -25,10 +31,34 @@ impl History {
         self.table[side.index()][m.index()].clamp(-HISTORY_ORDER_CAP, HISTORY_ORDER_CAP) / div.max(1)
     }
 
+    /// The same from the attacks' history.
+    #[must_use]
+    pub fn attack_bonus(&self, side: Color, m: Pos, div: i32) -> i32 {
+        self.attack[side.index()][m.index()].clamp(-HISTORY_ORDER_CAP, HISTORY_ORDER_CAP) / div.max(1)
+    }
+
     /// Records that `side`'s quiet move `m` caused a cut-off at `depth`: `depth²` more, up to [`HISTORY_MAX`]; or,
     /// with `gravity` (not 0), a step of `depth²` towards `gravity` that shrinks as the value nears it.
     pub fn reward(&mut self, side: Color, m: Pos, depth: i32, gravity: i32) {
-        let h = &mut self.table[side.index()][m.index()];
+        Self::reward_in(&mut self.table, side, m, depth, gravity);
+    }
+
+    /// Records that `side`'s attack `m` caused a cut-off at `depth`, in the attacks' history (as [`History::reward`]).
+    pub fn reward_attack(&mut self, side: Color, m: Pos, depth: i32, gravity: i32) {
+        Self::reward_in(&mut self.attack, side, m, depth, gravity);
+    }
+
+    /// Records that `side`'s attack `m` was searched before another move caused the cut-off (as
+    /// [`History::penalize`]).
+    pub fn penalize_attack(&mut self, side: Color, m: Pos, depth: i32, gravity: i32) {
+        if gravity > 0 {
+            let h = &mut self.attack[side.index()][m.index()];
+            *h = pulled(*h, -depth * depth, gravity);
+        }
+    }
+
+    fn reward_in(table: &mut [[i32; CELLS]; 2], side: Color, m: Pos, depth: i32, gravity: i32) {
+        let h = &mut table[side.index()][m.index()];
         if gravity > 0 {
             *h = pulled(*h, depth * depth, gravity);
         } else {
@@ -105,5 +135,22 @@ mod tests {
         assert_eq!(h.counter(Color::White, a), None);
         h.set_counter(Color::White, last, b);
         assert_eq!(h.counter(Color::White, last), Some(b));
+    }
+
+    #[test]
+    fn the_attacks_history_is_kept_apart_from_the_quiet_moves() {
+        let mut h = History::default();
+        let m = Pos::new(7, 7);
+        h.reward_attack(Color::Black, m, 10, 4096);
+        assert!(h.attack_bonus(Color::Black, m, 1) > 0);
+        assert_eq!(h.order_bonus(Color::Black, m, 1), 0);
+        assert_eq!(h.attack_bonus(Color::White, m, 1), 0);
+        h.reward(Color::Black, m, 10, 4096);
+        let attack = h.attack_bonus(Color::Black, m, 1);
+        for _ in 0..20 {
+            h.penalize_attack(Color::Black, m, 10, 4096);
+        }
+        assert!(h.attack_bonus(Color::Black, m, 1) < 0 && h.attack_bonus(Color::Black, m, 1) < attack);
+        assert!(h.order_bonus(Color::Black, m, 1) > 0, "the quiet history keeps its reward");
     }
 }

@@ -346,6 +346,13 @@ tunables! {
     /// With `qs_fours`, the quiescence's first four lies on a line through the side's own last move within four
     /// steps of it, and the later ones make a four and something more (0: every four, at every pair).
     qs_local = 0 in 0..=1 step 1.0 Trial;
+    /// Attacks (moves that make an open three or more, at a node no threat forces) keep a history of their own,
+    /// rewarded at their cut-offs and penalized when another move refutes, which orders them (0: attacks are
+    /// ordered by the quiet moves' history and teach nothing).
+    attack_history = 0 in 0..=1 step 1.0 Trial;
+    /// A cut-off by the table's move rewards the killers, the history and the counter move as any other move's
+    /// does (0: only moves after the table's teach them).
+    tt_move_reward = 0 in 0..=1 step 1.0 Trial;
 }
 
 impl Default for Params {

@@ -569,6 +569,8 @@ impl<'a> Worker<'a> {
         let mut next_deferred = 0;
         // The quiet moves searched here that did not refute, for the history's penalties.
         let mut quiets_failed = MoveList::new();
+        // And the attacks (`attack_history`).
+        let mut attacks_failed = MoveList::new();
         loop {
             let m = if let Some(m) = picker.next() {
                 m
@@ -586,7 +588,9 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let (own, theirs) = (self.pb.pattern4(side, m), self.pb.pattern4(opp, m));
-            let quiet = !forced && own < Pattern4::Flex3 && theirs < Pattern4::Flex3 && Some(m) != tt_move;
+            let quiet_kind = !forced && own < Pattern4::Flex3 && theirs < Pattern4::Flex3;
+            let quiet = quiet_kind && Some(m) != tt_move;
+            let attack = !forced && own >= Pattern4::Flex3 && self.options.params.attack_history > 0;
             if quiet && !N::ROOT && i > 0 && best_score > -MATE_BOUND {
                 let p = &self.options.params;
                 let late = i >= self.reductions.move_limit(depth, improving);
@@ -696,8 +700,14 @@ impl<'a> Worker<'a> {
                         self.root_best = Some((m, score, self.stack.at(0).pv.clone()));
                     }
                     if score >= beta {
-                        if quiet {
-                            let gravity = self.options.params.history_gravity;
+                        let gravity = self.options.params.history_gravity;
+                        if attack {
+                            self.history.reward_attack(side, m, depth, gravity);
+                            for &q in &attacks_failed {
+                                self.history.penalize_attack(side, q, depth, gravity);
+                            }
+                        }
+                        if quiet || (quiet_kind && self.options.params.tt_move_reward > 0) {
                             self.stack.at_mut(ply).add_killer(m);
                             self.history.reward(side, m, depth, gravity);
                             for &q in &quiets_failed {
@@ -713,6 +723,9 @@ impl<'a> Worker<'a> {
             }
             if quiet && self.options.params.history_gravity > 0 {
                 let _ = quiets_failed.try_push(m); // a full list leaves the rest unpenalized
+            }
+            if attack && self.options.params.history_gravity > 0 {
+                let _ = attacks_failed.try_push(m);
             }
         }
         if marked {
@@ -816,7 +829,7 @@ impl<'a> Worker<'a> {
         if pattern >= Pattern4::Block3 {
             r -= less;
         }
-        if self.history.order_bonus(side, m, self.options.params.history_order_div) >= self.options.params.lmr_history {
+        if self.history_bonus(side, m) >= self.options.params.lmr_history {
             r -= less;
         }
         if !improving {
@@ -850,9 +863,20 @@ impl<'a> Worker<'a> {
             _ => (0, 0),
         };
         base + self.stack.at(ply).killer_rank(m).map_or(0, |k| p.killer_bonus()[k])
-            + self.history.order_bonus(side, m, p.history_order_div)
+            + self.history_bonus(side, m)
             + counter
             + near
+    }
+
+    /// The history's ordering bonus of `side`'s move `m`: the attacks' history for a move that makes an open three or
+    /// more where `attack_history` keeps one, else the quiet moves'.
+    fn history_bonus(&self, side: Color, m: Pos) -> i32 {
+        let div = self.options.params.history_order_div;
+        if self.options.params.attack_history > 0 && self.pb.pattern4(side, m) >= Pattern4::Flex3 {
+            self.history.attack_bonus(side, m, div)
+        } else {
+            self.history.order_bonus(side, m, div)
+        }
     }
 
     /// The end of a lost line for the principal variation: a legal block of one of the opponent's five points and
