@@ -504,6 +504,8 @@ fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
             Params { tt_move_reward: 1, history_order_div: 8, ..d },
             Params { history_order_div: 8, ..d },
         ),
+        ("lmp_threes", Params { lmp_threes: 1, ..d }, d),
+        ("fail_high_reduce", Params { fail_high_reduce: 1, ..d }, d),
     ];
     // The won positions (tactical) and the 26 openings after Black's third stone (quiet, where the history acts).
     let mut positions: Vec<(Vec<Pos>, Vec<Pos>, Color)> = include_str!("data/won-renju-sample.tsv")

@@ -353,6 +353,12 @@ tunables! {
     /// A cut-off by the table's move rewards the killers, the history and the counter move as any other move's
     /// does (0: only moves after the table's teach them).
     tt_move_reward = 0 in 0..=1 step 1.0 Trial;
+    /// Move-count pruning also skips the late moves that make or stop an open three (no four), as it skips quiet
+    /// ones (0: only quiet moves are skipped).
+    lmp_threes = 0 in 0..=1 step 1.0 Trial;
+    /// After the root's search fails high on its aspiration window, the search again is this many plies shallower
+    /// for every fail high in a row (at least one ply deep; 0: at the iteration's depth).
+    fail_high_reduce = 0 in 0..=2 step 1.0 Trial;
 }
 
 impl Default for Params {

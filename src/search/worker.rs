@@ -202,9 +202,12 @@ impl<'a> Worker<'a> {
                 } else {
                     (-INFINITE, INFINITE, 0)
                 };
+            // Fail highs in a row (`fail_high_reduce`).
+            let mut failed_high = 0;
             let value = loop {
                 self.root_depth = depth;
-                let value = self.node::<Root>(depth, 0, alpha, beta, self.root_side, false);
+                let searched = (depth - failed_high * self.options.params.fail_high_reduce).max(1);
+                let value = self.node::<Root>(searched, 0, alpha, beta, self.root_side, false);
                 if self.stopped {
                     break value;
                 }
@@ -214,9 +217,11 @@ impl<'a> Worker<'a> {
                 if value <= alpha && alpha > -INFINITE {
                     alpha = (alpha - delta).max(-INFINITE);
                     delta *= 2;
+                    failed_high = 0;
                 } else if value >= beta && beta < INFINITE {
                     beta = (beta + delta).min(INFINITE);
                     delta *= 2;
+                    failed_high += 1;
                 } else {
                     break value;
                 }
@@ -590,11 +595,18 @@ impl<'a> Worker<'a> {
             let (own, theirs) = (self.pb.pattern4(side, m), self.pb.pattern4(opp, m));
             let quiet_kind = !forced && own < Pattern4::Flex3 && theirs < Pattern4::Flex3;
             let quiet = quiet_kind && Some(m) != tt_move;
+            // With `lmp_threes`, a move that makes or stops an open three (no four) is pruned as late as a quiet one.
+            let prunable = quiet
+                || (self.options.params.lmp_threes > 0
+                    && !forced
+                    && Some(m) != tt_move
+                    && own < Pattern4::Block4
+                    && theirs < Pattern4::Block4);
             let attack = !forced && own >= Pattern4::Flex3 && self.options.params.attack_history > 0;
-            if quiet && !N::ROOT && i > 0 && best_score > -MATE_BOUND {
+            if prunable && !N::ROOT && i > 0 && best_score > -MATE_BOUND {
                 let p = &self.options.params;
                 let late = i >= self.reductions.move_limit(depth, improving);
-                let idle = depth <= p.idle_depth && own == Pattern4::None && theirs == Pattern4::None;
+                let idle = quiet && depth <= p.idle_depth && own == Pattern4::None && theirs == Pattern4::None;
                 if late || idle {
                     self.census.pruned_by_depth[bucket(depth)] += 1;
                     continue;
