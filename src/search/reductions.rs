@@ -9,8 +9,7 @@ const SIZE: usize = 64;
 /// The base reduction in whole plies, by depth and move number, and the move-count limits by depth, for one set of
 /// parameters.
 pub struct Reductions {
-    table: Box<[[i8; SIZE]; SIZE]>,
-    /// The same in hundredths of a ply, not rounded down (`lmr_fraction`).
+    /// In hundredths of a ply, rounded down (whole plies are these divided by 100).
     fine: Box<[[i16; SIZE]; SIZE]>,
     /// The number of moves after which quiet moves are skipped, by whether the position is improving and by depth
     /// (`usize::MAX`: none are).
@@ -24,12 +23,10 @@ impl Reductions {
     pub fn new(params: &Params) -> Reductions {
         let base = f64::from(params.lmr_base) / 100.0;
         let divisor = f64::from(params.lmr_divisor.max(1)) / 100.0;
-        let mut table = Box::new([[0; SIZE]; SIZE]);
         let mut fine = Box::new([[0; SIZE]; SIZE]);
         for depth in 1..SIZE {
             for moves in 1..SIZE {
                 let plies = (base + (depth as f64).ln() * (moves as f64).ln() / divisor).clamp(0.0, 100.0);
-                table[depth][moves] = plies as i8;
                 fine[depth][moves] = (plies * 100.0) as i16;
             }
         }
@@ -39,18 +36,14 @@ impl Reductions {
                 *limit = move_limit(params, depth as i32, improving == 1);
             }
         }
-        Reductions { table, fine, limits }
+        Reductions { fine, limits }
     }
 
     /// The base reduction, in whole plies, of the move numbered `moves` (from 0) at `depth`: none for the first
     /// move.
     #[must_use]
     pub fn get(&self, depth: i32, moves: usize) -> i32 {
-        if moves == 0 || depth <= 0 {
-            return 0;
-        }
-        let d = (depth as usize).min(SIZE - 1);
-        i32::from(self.table[d][moves.min(SIZE - 1)])
+        self.get_fine(depth, moves) / 100
     }
 
     /// The base reduction in hundredths of a ply, not rounded down (see [`Reductions::get`]).
@@ -110,12 +103,9 @@ mod tests {
         // A smaller divisor reduces more.
         let steep = Reductions::new(&Params { lmr_divisor: 100, ..Params::DEFAULT });
         assert!(steep.get(20, 40) > r.get(20, 40));
-        // The hundredths round down to the whole plies, and tell apart what the plies do not.
-        for depth in 1..40 {
-            for moves in 1..100 {
-                assert_eq!(r.get_fine(depth, moves) / 100, r.get(depth, moves), "depth {depth} move {moves}");
-            }
-        }
+        // In hundredths: 0.43 + ln 10 · ln 10 / 1.40 = 4.2171 plies at depth 10, move 10 (the defaults' 43 and 140).
+        assert_eq!((Params::DEFAULT.lmr_base, Params::DEFAULT.lmr_divisor), (43, 140));
+        assert_eq!((r.get_fine(10, 10), r.get(10, 10)), (421, 4));
         assert!(r.get_fine(20, 40) > r.get_fine(20, 30));
         assert_ne!(r.get_fine(10, 10) % 100, 0, "a fraction of a ply");
     }
