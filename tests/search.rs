@@ -635,3 +635,24 @@ fn a_search_where_every_move_loses_at_once_still_answers_a_legal_move() {
         assert!(report.score < -MATE_BOUND, "depth {depth}: the position is lost: {report:?}");
     }
 }
+
+#[test]
+fn reductions_from_the_first_ply_do_not_break_the_search() {
+    // lmr_depth 1 with a base reduction above a ply asked a depth-1 node to clamp its reduction into an empty range
+    // (a panic); every value in the parameters' ranges must search.
+    use tengen::search::params::Params;
+    let params = Params { lmr_depth: 1, lmr_base: 150, ..Params::DEFAULT };
+    for fine in [0, 1] {
+        let options = SearchOptions { params: Params { lmr_fraction: fine, ..params }, ..SearchOptions::default() };
+        let stones = parse_point_list("h8,h9,j10,i9,g9,i10", 15).expect("points");
+        let (black, white): (Vec<Pos>, Vec<Pos>) =
+            (stones.iter().step_by(2).copied().collect(), stones.iter().skip(1).step_by(2).copied().collect());
+        let mut pb = PatternBoard::from_stones(15, Rule::Renju, &black, &white).expect("a position");
+        let table = Table::new(1 << 20);
+        let report =
+            search(&pb, Color::Black, &table, &SearchLimits { depth: 6, ..SearchLimits::default() }, &options, |_| {});
+        let m = report.best.expect("a move");
+        assert!(tengen::movegen::is_legal(&mut pb, Color::Black, m));
+        assert_eq!(report.depth, 6);
+    }
+}

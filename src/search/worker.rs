@@ -850,7 +850,7 @@ impl<'a> Worker<'a> {
         if !N::PV && tt_pv {
             r -= self.options.params.tt_pv_lmr * 100;
         }
-        r.clamp(0, (depth - 2) * 100)
+        r.clamp(0, (depth - 2).max(0) * 100)
     }
 
     /// The ordering value of `side`'s move `m` at `ply`, where the opponent's last move was `last`: the move
