@@ -656,3 +656,34 @@ fn reductions_from_the_first_ply_do_not_break_the_search() {
         assert_eq!(report.depth, 6);
     }
 }
+
+#[test]
+fn every_value_inside_the_parameters_ranges_searches() {
+    // A params file (or SPSA) may set any value inside a parameter's range: random sets, each value drawn from its
+    // whole range (the ends half the time), must search without a panic and answer a legal move.
+    use tengen::search::params::Params;
+    let mut rng = Rng::new(97);
+    let openings = ["h8,h9,j10,i9,g9,i10", "h8,i9,j10,h10,j8,i8,i7", "h8,g9,j9,h10,k10,j8,g10,f11"];
+    for round in 0..200 {
+        let values: Vec<i32> = Params::SPECS
+            .iter()
+            .map(|spec| match rng.below(4) {
+                0 => spec.min,
+                1 => spec.max,
+                _ => spec.min + rng.below((spec.max - spec.min + 1) as usize) as i32,
+            })
+            .collect();
+        let params = Params::from_values(&values);
+        let stones = parse_point_list(openings[round % openings.len()], 15).expect("points");
+        let black: Vec<Pos> = stones.iter().step_by(2).copied().collect();
+        let white: Vec<Pos> = stones.iter().skip(1).step_by(2).copied().collect();
+        let mut pb = PatternBoard::from_stones(15, Rule::Renju, &black, &white).expect("a position");
+        let side = if stones.len() % 2 == 0 { Color::Black } else { Color::White };
+        let options = SearchOptions { params, ..SearchOptions::default() };
+        let table = Table::new(1 << 20);
+        let limits = SearchLimits { depth: 5, nodes: 30_000, ..SearchLimits::default() };
+        let report = search(&pb, side, &table, &limits, &options, |_| {});
+        let m = report.best.unwrap_or_else(|| panic!("round {round}: no move with {values:?}"));
+        assert!(tengen::movegen::is_legal(&mut pb, side, m), "round {round}: {m:?}");
+    }
+}
