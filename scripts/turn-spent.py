@@ -15,7 +15,7 @@ move: the wall time from DONE to the answer and why the search ended, read from 
 
 Then a table: per reason the moves, their share, the mean wall ms and the time left unspent against a searched
 move's budget (the turn less the engine's margin; 1,834 ms at 2 s). Wall times grow with the machine's load; the
-reasons do not. Findings: docs/history.md, "Issue 97, item 5".
+reasons do not. Findings: docs/history.md, "Issue 97, item 5: where a 2 s turn's time goes".
 
 Usage: scripts/turn-spent.py [--turn-ms 2000] [--budget-ms MS] [--games 30] [--step 1] [--max-memory B]
                              [--name tengen] [--rows FILE] BINARY GAMES.tgr
