@@ -333,8 +333,8 @@ tunables! {
     /// it and its own fours, as answers to a threat (0: every move near the stones).
     threat_defence = 0 in 0..=1 step 1.0 Trial;
     // Issue 97's trials: fractional depth, fours reduced, a local quiescence.
-    /// A node whose only move is a forced answer (the block of a four) is searched this many hundredths of a ply
-    /// deeper, within twice the iteration's depth from the root (fractional depth: a four and its block cost two
+    /// A node whose only move is a forced answer (the block of a four, or a lone defence) is searched this many
+    /// hundredths of a ply deeper, within twice the iteration's depth from the root (fractional depth: a four and its block cost two
     /// plies less this; 0: the block costs a ply, but nothing at the horizon).
     answer_ext = 0 in 0..=150 step 10.0 Trial;
     /// Late move reductions in hundredths of a ply, from the same formula not rounded down, the modifiers still in
@@ -350,11 +350,11 @@ tunables! {
     /// rewarded at their cut-offs and penalized when another move refutes, which orders them (0: attacks are
     /// ordered by the quiet moves' history and teach nothing).
     attack_history = 0 in 0..=1 step 1.0 Trial;
-    /// A cut-off by the table's move rewards the killers, the history and the counter move as any other move's
-    /// does (0: only moves after the table's teach them).
+    /// A cut-off by the table's move rewards the killers, the history (the attacks' too) and the counter move as any
+    /// other move's does (0: only moves after the table's teach them).
     tt_move_reward = 0 in 0..=1 step 1.0 Trial;
-    /// Move-count pruning also skips the late moves that make or stop an open three (no four), as it skips quiet
-    /// ones (0: only quiet moves are skipped).
+    /// Move-count pruning also skips the late moves that make or stop one open three (no more: no double three, no
+    /// four), as it skips quiet ones (0: only quiet moves are skipped).
     lmp_threes = 0 in 0..=1 step 1.0 Trial;
     /// After the root's search fails high on its aspiration window, the search again is this many plies shallower
     /// for every fail high in a row (at least one ply deep; 0: at the iteration's depth).

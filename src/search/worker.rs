@@ -600,9 +600,11 @@ impl<'a> Worker<'a> {
                 || (self.options.params.lmp_threes > 0
                     && !forced
                     && Some(m) != tt_move
-                    && own < Pattern4::Block4
-                    && theirs < Pattern4::Block4);
-            let attack = !forced && own >= Pattern4::Flex3 && self.options.params.attack_history > 0;
+                    && own.max(theirs) <= Pattern4::Flex3Plus);
+            let attack = !forced
+                && own >= Pattern4::Flex3
+                && self.options.params.attack_history > 0
+                && (Some(m) != tt_move || self.options.params.tt_move_reward > 0);
             if prunable && !N::ROOT && i > 0 && best_score > -MATE_BOUND {
                 let p = &self.options.params;
                 let late = i >= self.reductions.move_limit(depth, improving);
@@ -629,12 +631,12 @@ impl<'a> Worker<'a> {
                 }
             } else {
                 // A late move that makes or stops one open three (no more) is reduced by `lmr_three` hundredths of
-                // a quiet move's reduction, and a late defence against an open three that makes no four by
-                // `forced_lmr` hundredths.
+                // a quiet move's reduction, a late defence against an open three that makes no four by `forced_lmr`
+                // hundredths, and a late four (not the table's move) by `four_lmr` hundredths.
                 let top = own.max(theirs);
                 let three = !forced && Some(m) != tt_move && (Pattern4::Flex3..=Pattern4::Flex3Plus).contains(&top);
                 let defence = forced && !four_against && own < Pattern4::Block4 && Some(m) != tt_move;
-                let late_four = !four_against && own >= Pattern4::Block4 && Some(m) != tt_move && extended != Some(m);
+                let late_four = !four_against && own >= Pattern4::Block4 && Some(m) != tt_move;
                 let p = &self.options.params;
                 let share = if quiet {
                     100
@@ -654,7 +656,7 @@ impl<'a> Worker<'a> {
                     // answer) `cut_lmr` plies more.
                     let cut_more = if cut && !N::PV { p.cut_lmr } else { 0 };
                     let (far_lmr, fine) = (p.far_lmr, p.lmr_fraction > 0);
-                    let r = self.late_reduction::<N>(depth, ply, i, side, m, top, improving, tt_pv);
+                    let r = self.late_reduction::<N>(depth, ply, i, side, m, (own, theirs), improving, tt_pv);
                     let r = if fine {
                         (r + cut_more * 100) * share / 100
                     } else {
@@ -807,9 +809,9 @@ impl<'a> Worker<'a> {
     }
 
     /// How many hundredths of a ply less the late quiet move `m`, numbered `i`, is searched (whole plies unless
-    /// `lmr_fraction`): the base reduction from the depth and
-    /// the move number, less at PV nodes, for killers, for moves that make or stop a blocked three (`pattern` is
-    /// the higher of the two) and for moves the history likes, more where the position is not `improving`
+    /// `lmr_fraction`): the base reduction from the depth and the move number, less at PV nodes, for killers, for
+    /// moves that make or stop a blocked three (`own` is what `m` makes for `side`, `theirs` what it stops) and for
+    /// moves the history likes, more where the position is not `improving`
     /// (`lmr_worsening`), less at a non-PV node that was on a principal variation (`tt_pv`, `tt_pv_lmr`); never into
     /// the quiescence search.
     #[allow(clippy::too_many_arguments)] // the node's own state, passed as the node holds it
@@ -820,7 +822,7 @@ impl<'a> Worker<'a> {
         i: usize,
         side: Color,
         m: Pos,
-        pattern: Pattern4,
+        (own, theirs): (Pattern4, Pattern4),
         improving: bool,
         tt_pv: bool,
     ) -> i32 {
@@ -838,10 +840,11 @@ impl<'a> Worker<'a> {
         if self.stack.at(ply).killer_rank(m).is_some() {
             r -= less;
         }
-        if pattern >= Pattern4::Block3 {
+        if own.max(theirs) >= Pattern4::Block3 {
             r -= less;
         }
-        if self.history_bonus(side, m) >= self.options.params.lmr_history {
+        // The move is on the board here: what it makes was read before it was placed.
+        if self.history_bonus(side, m, own) >= self.options.params.lmr_history {
             r -= less;
         }
         if !improving {
@@ -875,16 +878,16 @@ impl<'a> Worker<'a> {
             _ => (0, 0),
         };
         base + self.stack.at(ply).killer_rank(m).map_or(0, |k| p.killer_bonus()[k])
-            + self.history_bonus(side, m)
+            + self.history_bonus(side, m, self.pb.pattern4(side, m))
             + counter
             + near
     }
 
-    /// The history's ordering bonus of `side`'s move `m`: the attacks' history for a move that makes an open three or
-    /// more where `attack_history` keeps one, else the quiet moves'.
-    fn history_bonus(&self, side: Color, m: Pos) -> i32 {
+    /// The history's ordering bonus of `side`'s move `m`, which makes `own`: the attacks' history for a move that makes
+    /// an open three or more where `attack_history` keeps one, else the quiet moves'.
+    fn history_bonus(&self, side: Color, m: Pos, own: Pattern4) -> i32 {
         let div = self.options.params.history_order_div;
-        if self.options.params.attack_history > 0 && self.pb.pattern4(side, m) >= Pattern4::Flex3 {
+        if self.options.params.attack_history > 0 && own >= Pattern4::Flex3 {
             self.history.attack_bonus(side, m, div)
         } else {
             self.history.order_bonus(side, m, div)

@@ -65,7 +65,8 @@ impl Worker<'_> {
         // that make more than a four.
         let local = self.options.params.qs_local > 0;
         let first = pairs == self.options.params.qs_fours;
-        let own_last = self.pb.board().moves().iter().rev().nth(1).map(|&(p, _)| p);
+        // The side's own last stone (below a null move the stones do not alternate).
+        let own_last = self.pb.board().moves().iter().rev().find(|&&(_, c)| c == side).map(|&(p, _)| p);
         let fours: MoveList = self
             .pb
             .four_candidates(side)
