@@ -51,8 +51,12 @@ impl History {
     /// Records that `side`'s attack `m` was searched before another move caused the cut-off (as
     /// [`History::penalize`]).
     pub fn penalize_attack(&mut self, side: Color, m: Pos, depth: i32, gravity: i32) {
+        Self::penalize_in(&mut self.attack, side, m, depth, gravity);
+    }
+
+    fn penalize_in(table: &mut [[i32; CELLS]; 2], side: Color, m: Pos, depth: i32, gravity: i32) {
         if gravity > 0 {
-            let h = &mut self.attack[side.index()][m.index()];
+            let h = &mut table[side.index()][m.index()];
             *h = pulled(*h, -depth * depth, gravity);
         }
     }
@@ -69,10 +73,7 @@ impl History {
     /// Records that `side`'s quiet move `m` was searched at `depth` before another caused the cut-off: with
     /// `gravity` (not 0), a step of `depth²` towards `-gravity` that shrinks as the value nears it; nothing without.
     pub fn penalize(&mut self, side: Color, m: Pos, depth: i32, gravity: i32) {
-        if gravity > 0 {
-            let h = &mut self.table[side.index()][m.index()];
-            *h = pulled(*h, -depth * depth, gravity);
-        }
+        Self::penalize_in(&mut self.table, side, m, depth, gravity);
     }
 
     /// `side`'s quiet move that last refuted the opponent's move `last`.

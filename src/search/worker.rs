@@ -865,6 +865,8 @@ impl<'a> Worker<'a> {
             (Some(policy), Some(acc)) => policy.score(&self.pb, acc, side, m) * p.policy_order / 100,
             _ => order_value(&self.pb, side, m, &self.options.weights),
         };
+        // What the move makes matters to the history only where attacks keep their own (no lookup otherwise).
+        let own = if p.attack_history > 0 { self.pb.pattern4(side, m) } else { Pattern4::None };
         let (counter, near) = match last {
             Some(last) if p.counter_bonus > 0 || p.near_last > 0 => {
                 let counter = if self.history.counter(side, last) == Some(m) { p.counter_bonus } else { 0 };
@@ -878,7 +880,7 @@ impl<'a> Worker<'a> {
             _ => (0, 0),
         };
         base + self.stack.at(ply).killer_rank(m).map_or(0, |k| p.killer_bonus()[k])
-            + self.history_bonus(side, m, self.pb.pattern4(side, m))
+            + self.history_bonus(side, m, own)
             + counter
             + near
     }
