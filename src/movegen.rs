@@ -106,6 +106,13 @@ pub fn distance(a: Pos, b: Pos) -> u32 {
     u32::from(a.x.abs_diff(b.x).max(a.y.abs_diff(b.y)))
 }
 
+/// Whether `m` lies on a line (row, column or diagonal) through `o`, within `reach` steps of it (`o` itself too).
+#[must_use]
+pub fn on_line_within(m: Pos, o: Pos, reach: u8) -> bool {
+    let (dx, dy) = (m.x.abs_diff(o.x), m.y.abs_diff(o.y));
+    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= reach
+}
+
 /// The legal moves for `mover` after which the opponent has none of its five points `fives` left: the five point
 /// itself when there is one (two cannot both be blocked), and in caro, where a five blocked at both ends wins
 /// nothing, also a point beyond a five point that closes the five's far end.

@@ -330,8 +330,9 @@ tunables! {
     /// quiet cut-off does (0: only searched cut-offs teach the history).
     tt_cut_history = 0 in 0..=1 step 1.0 Trial;
     /// Where the opponent has a four-three or a double three to play next, a node searches only the moves that stop
-    /// it and its own fours, as answers to a threat (0: every move near the stones).
-    threat_defence = 0 in 0..=1 step 1.0 Trial;
+    /// it and its own fours, as answers to a threat (0: every move near the stones; 1: every move tried on the
+    /// board; 2: only those on its lines or making a three tried, `search/worker/defences.rs`).
+    threat_defence = 0 in 0..=2 step 1.0 Trial;
     // Issue 97's trials: fractional depth, fours reduced, a local quiescence.
     /// A node whose only move is a forced answer (the block of a four, or a lone defence) is searched this many
     /// hundredths of a ply deeper, within twice the iteration's depth from the root (fractional depth: a four and its block cost two

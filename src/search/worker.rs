@@ -1,8 +1,11 @@
 //! One search thread: iterative deepening over a principal variation search, with the VCF solver as its
 //! quiescence search (and the root's VCT again between iterations where the position looks won: the late VCT).
 
+mod defences;
 mod quiesce;
 mod solvers;
+#[cfg(test)]
+mod test_worker;
 
 use super::census::{Census, bucket};
 use super::history::History;
@@ -753,33 +756,6 @@ impl<'a> Worker<'a> {
         let best = if bound == Bound::Upper && self.options.params.fail_low_keep > 0 { None } else { best_move };
         self.shared.table.store(key, Entry { best, score: to_tt(best_score, ply), depth, bound, pv: tt_pv });
         best_score
-    }
-
-    /// With `threat_defence`, where the opponent has a four-three or a double three to play next (a win the classes
-    /// show), the moves that stop it (after which it has no such win) and the side's own fours, as answers to a
-    /// threat (`forced`); `moves` as they are where it has none, or where nothing stops it.
-    fn defences(&mut self, side: Color, moves: MoveList) -> (MoveList, bool) {
-        let opp = side.opponent();
-        let counts = self.pb.class_counts()[opp.index()];
-        if counts[Pattern4::Block4Flex3 as usize] == 0 && counts[Pattern4::Flex3x2 as usize] == 0 {
-            return (moves, false);
-        }
-        if static_win(&mut self.pb, opp).is_none() {
-            return (moves, false);
-        }
-        let mut answers = MoveList::new();
-        for &m in &moves {
-            let keep = self.pb.pattern4(side, m) >= Pattern4::Block4 || {
-                self.pb.make(m, side);
-                let stopped = static_win(&mut self.pb, opp).is_none();
-                self.pb.undo();
-                stopped
-            };
-            if keep {
-                answers.push(m);
-            }
-        }
-        if answers.is_empty() { (moves, false) } else { (answers, true) }
     }
 
     /// A leaf (see [`Worker::leaf`]), with `leaf_tt`: a non-PV leaf whose table entry decides against the window

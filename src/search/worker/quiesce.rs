@@ -3,7 +3,7 @@
 
 use super::Worker;
 use crate::eval::EVAL_LIMIT;
-use crate::movegen::{MoveList, is_legal};
+use crate::movegen::{MoveList, is_legal, on_line_within};
 use crate::pattern::Pattern4;
 use crate::search::{MATE, MAX_PLY};
 use crate::threat::Solution;
@@ -114,51 +114,29 @@ impl Worker<'_> {
     }
 }
 
-/// Whether `m` lies on a line (row, column or diagonal) through `o`, within four steps of it.
+/// Whether `m` lies on a line through `o` within four steps of it (where a four through `o` can lie).
 fn on_line_near(m: Pos, o: Pos) -> bool {
-    let (dx, dy) = (m.x.abs_diff(o.x), m.y.abs_diff(o.y));
-    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4
+    on_line_within(m, o, 4)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_worker::with_worker;
     use super::*;
-    use crate::eval::{EvalChoice, evaluate};
+    use crate::eval::evaluate;
     use crate::pattern::PatternBoard;
-    use crate::search::busy::Busy;
-    use crate::search::guard::Guard;
+    use crate::search::SearchOptions;
     use crate::search::params::Params;
-    use crate::search::tt::Table;
-    use crate::search::{SearchOptions, Shared};
     use crate::types::Rule;
-    use std::sync::atomic::{AtomicBool, AtomicU64};
-    use std::time::Instant;
 
     /// The leaf of a position where White (to move) has fours to make and no VCF, with `qs_fours` pairs and `qs_local`…
     /// …and the fours it tried.
     fn leaf(pb: &PatternBoard, qs_fours: i32, qs_local: i32) -> (i32, u64) {
-        let (table, stop, total) = (Table::new(1 << 20), AtomicBool::new(false), AtomicU64::new(0));
-        let shared = Shared {
-            table: &table,
-            stop: &stop,
-            external: None,
-            total: &total,
-            node_limit: 0,
-            hard: None,
-            late_vct_nodes: 1,
-            start: Instant::now(),
-            cut: AtomicU64::new(u64::MAX),
-            results: std::sync::Mutex::new(vec![None]),
-            root_moves: &[],
-            busy: Busy::new(false),
-            guard: Guard::default(),
-            census: None,
-        };
         let params = Params { qs_fours, qs_local, ..Params::DEFAULT };
-        let options = SearchOptions { eval: EvalChoice::Classical, params, ..SearchOptions::default() };
-        let mut worker = Worker::new(pb.clone(), Color::White, &shared, options, 0);
-        let score = worker.leaf(0, Color::White, -MATE, MATE);
-        (score, worker.census.quiescence)
+        with_worker(pb, Color::White, params, |worker| {
+            let score = worker.leaf(0, Color::White, -MATE, MATE);
+            (score, worker.census.quiescence)
+        })
     }
 
     #[test]
