@@ -5,8 +5,9 @@
 # Usage: scripts/sprt-selfplay.sh DIR BIN A_PARAMS [B_PARAMS]
 #   DIR: the run's folder (games.tgr, log); BIN: the pbrain-tengen to play (copy it, so rebuilds leave it alone);
 #   A_PARAMS: the change's values; B_PARAMS: the base's (default: the build's defaults).
-# Environment: NODES (default 60000, STC), BOUNDS (default 0,20), GAMES (most games, default 20000), SEED (default
-#   97), CONCURRENCY (default 2), OPENINGS (default data/sprt/renju-balanced4.txt), PLIES (default 2).
+# Environment: NODES (default 60000, STC; 0 with TURN_MS: by the clock), TURN_MS (time a move), BOUNDS (default
+#   0,20), GAMES (most games, default 20000), SEED (default 97), CONCURRENCY (default 2), OPENINGS (default
+#   data/sprt/renju-balanced4.txt), PLIES (default 2).
 set -eu
 dir=${1:?usage: scripts/sprt-selfplay.sh DIR BIN A_PARAMS [B_PARAMS]}
 bin=${2:?usage}
@@ -17,5 +18,6 @@ set -- selfplay --rule renju --games "${GAMES:-20000}" --nodes "${NODES:-60000}"
     --openings "${OPENINGS:-data/sprt/renju-balanced4.txt}" --opening-plies "${PLIES:-2}" --seed "${SEED:-97}" \
     --concurrency "${CONCURRENCY:-2}" --sprt "${BOUNDS:-0,20}" --a-params "$a" --record "$dir/games.tgr" --resume
 [ -z "$b" ] || set -- "$@" --b-params "$b"
+[ -z "${TURN_MS:-}" ] || set -- "$@" --turn-ms "$TURN_MS"
 echo "$(date -u +%FT%TZ) $bin $*" >>"$dir/command"
 exec "$bin" "$@" >>"$dir/log" 2>&1

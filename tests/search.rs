@@ -489,6 +489,7 @@ fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
         ("tt_cut_history", Params { tt_cut_history: 1, ..d }, d),
         ("threat_defence", Params { threat_defence: 1, ..d }, d),
         ("threat_defence narrow", Params { threat_defence: 2, ..d }, d),
+        ("defence_depth", Params { threat_defence: 2, defence_depth: 3, ..d }, Params { threat_defence: 2, ..d }),
         // Issue 97's fractional depth, fours reduced, the local quiescence.
         ("answer_ext", Params { answer_ext: 133, ..d }, d),
         ("lmr_fraction", Params { lmr_fraction: 1, ..d }, d),

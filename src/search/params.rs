@@ -333,6 +333,8 @@ tunables! {
     /// it and its own fours, as answers to a threat (0: every move near the stones; 1: every move tried on the
     /// board; 2: only those on its lines or making a three tried, `search/worker/defences.rs`).
     threat_defence = 0 in 0..=2 step 1.0 Trial;
+    /// `threat_defence` only at this remaining depth or more (below it the leaves find the threat's win anyway).
+    defence_depth = 0 in 0..=8 step 1.0 Trial;
     // Issue 97's trials: fractional depth, fours reduced, a local quiescence.
     /// A node whose only move is a forced answer (the block of a four, or a lone defence) is searched this many
     /// hundredths of a ply deeper, within twice the iteration's depth from the root (fractional depth: a four and its block cost two

@@ -399,7 +399,11 @@ impl<'a> Worker<'a> {
                     self.show_loss(ply, side);
                     return -(MATE - ply as i32 - 2);
                 }
-                Candidates::Moves { moves, forced } if forced || self.options.params.threat_defence == 0 => {
+                Candidates::Moves { moves, forced }
+                    if forced
+                        || self.options.params.threat_defence == 0
+                        || depth < self.options.params.defence_depth =>
+                {
                     (moves, forced)
                 }
                 Candidates::Moves { moves, .. } => self.defences(side, moves),
