@@ -88,6 +88,8 @@ pub struct Worker<'a> {
     census: Census,
     /// Nodes counted before the last flush into the shared total (with `nodes`, this thread's count so far).
     flushed: u64,
+    /// The answers to threats found at recent nodes (`threat_defence`).
+    defence_cache: defences::DefenceCache,
 }
 
 impl<'a> Worker<'a> {
@@ -130,6 +132,7 @@ impl<'a> Worker<'a> {
             root_depth: 0,
             census: Census::default(),
             flushed: 0,
+            defence_cache: defences::DefenceCache::default(),
         }
     }
 

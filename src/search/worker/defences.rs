@@ -5,11 +5,68 @@ use super::Worker;
 use crate::movegen::{MoveList, on_line_within};
 use crate::pattern::Pattern4;
 use crate::threat::static_win;
-use crate::types::Color;
+use crate::types::{Color, Pos};
 
 /// How far along a line from the threat's point (or its four's block) a stone can change what the threat makes:
 /// a pattern reads four points each way, and a fifth decides an overline.
 const REACH: u8 = 5;
+
+/// Slots of the [`DefenceCache`] (a power of two).
+const SLOTS: usize = 1 << 12;
+/// The most answers a slot keeps (a node with more tries its moves again).
+const SLOT_MOVES: usize = 14;
+/// A slot's length when its node has no answers to a threat (every move is searched).
+const NOT_FORCED: u8 = u8::MAX;
+/// A slot's length before anything is stored in it.
+const EMPTY: u8 = u8::MAX - 1;
+
+/// The answers found at recent nodes, by position key: a node searched again (a re-search of a reduced move, the
+/// next iteration) takes them without trying its moves on the board again. The answers depend on the position
+/// alone, so the search is the same with it and without it.
+pub(super) struct DefenceCache {
+    slots: Box<[Slot]>,
+}
+
+#[derive(Clone, Copy)]
+struct Slot {
+    key: u64,
+    len: u8,
+    moves: [Pos; SLOT_MOVES],
+}
+
+impl Default for DefenceCache {
+    fn default() -> Self {
+        let empty = Slot { key: 0, len: EMPTY, moves: [Pos::new(0, 0); SLOT_MOVES] };
+        DefenceCache { slots: vec![empty; SLOTS].into_boxed_slice() }
+    }
+}
+
+impl DefenceCache {
+    /// The node `key`'s answers, if stored: `Some(None)` where it has none.
+    fn get(&self, key: u64) -> Option<Option<MoveList>> {
+        let slot = &self.slots[key as usize & (SLOTS - 1)];
+        match slot.len {
+            EMPTY => None,
+            _ if slot.key != key => None,
+            NOT_FORCED => Some(None),
+            len => Some(Some(slot.moves[..usize::from(len)].iter().copied().collect())),
+        }
+    }
+
+    /// Stores the node `key`'s answers (`None`: it has none), when they fit.
+    fn put(&mut self, key: u64, answers: Option<&MoveList>) {
+        let slot = &mut self.slots[key as usize & (SLOTS - 1)];
+        match answers {
+            None => *slot = Slot { key, len: NOT_FORCED, ..*slot },
+            Some(moves) if moves.len() <= SLOT_MOVES => {
+                slot.key = key;
+                slot.len = moves.len() as u8;
+                slot.moves[..moves.len()].copy_from_slice(moves);
+            }
+            Some(_) => {}
+        }
+    }
+}
 
 impl Worker<'_> {
     /// With `threat_defence`, where the opponent has a four-three or a double three to play next (a win the classes
@@ -29,7 +86,14 @@ impl Worker<'_> {
         if counts[Pattern4::Block4Flex3 as usize] == 0 && counts[Pattern4::Flex3x2 as usize] == 0 {
             return (moves, false);
         }
+        let key = self.key(side);
+        match self.defence_cache.get(key) {
+            Some(Some(answers)) => return (answers, true),
+            Some(None) => return (moves, false),
+            None => {}
+        }
         let Some(win) = static_win(&mut self.pb, opp) else {
+            self.defence_cache.put(key, None);
             return (moves, false);
         };
         let narrow = self.options.params.threat_defence >= 2;
@@ -59,7 +123,13 @@ impl Worker<'_> {
                 answers.push(m);
             }
         }
-        if answers.is_empty() { (moves, false) } else { (answers, true) }
+        if answers.is_empty() {
+            self.defence_cache.put(key, None);
+            (moves, false)
+        } else {
+            self.defence_cache.put(key, Some(&answers));
+            (answers, true)
+        }
     }
 }
 
@@ -84,6 +154,23 @@ mod tests {
             answers.sort_unstable();
             (answers, forced)
         })
+    }
+
+    #[test]
+    fn the_cache_gives_back_what_a_key_stored_and_nothing_for_another_key() {
+        let mut cache = DefenceCache::default();
+        let answers: MoveList = [Pos::new(7, 7), Pos::new(3, 4)].into_iter().collect();
+        let (key, other) = (0x1234_5678_9abc_def0, 0x1234_5678_9abc_def0 ^ (1 << 40));
+        assert_eq!(cache.get(key), None);
+        cache.put(key, Some(&answers));
+        assert_eq!(cache.get(key), Some(Some(answers)));
+        assert_eq!(cache.get(other), None, "the same slot, another position");
+        cache.put(other, None);
+        assert_eq!(cache.get(other), Some(None));
+        assert_eq!(cache.get(key), None, "replaced");
+        let many: MoveList = (0..=SLOT_MOVES).map(|i| Pos::new(i, 0)).collect();
+        cache.put(key, Some(&many));
+        assert_eq!(cache.get(key), None, "too many answers are not kept");
     }
 
     #[test]
