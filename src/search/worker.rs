@@ -2,6 +2,8 @@
 //! quiescence search (and the root's VCT again between iterations where the position looks won: the late VCT).
 
 mod defences;
+mod iterate;
+mod ordering;
 mod quiesce;
 mod solvers;
 #[cfg(test)]
@@ -14,16 +16,15 @@ use super::picker::MovePicker;
 use super::reductions::Reductions;
 use super::stack::Stack;
 use super::tt::{Bound, Entry, from_tt, to_tt};
-use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Report, SearchOptions, Shared, mate_distance, time};
+use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Report, SearchOptions, Shared};
 use crate::eval::network::Accumulator;
 use crate::eval::policy::{self, Policy};
-use crate::eval::{EVAL_LIMIT, evaluate, network_evaluate, order_value};
+use crate::eval::{EVAL_LIMIT, evaluate, network_evaluate};
 use crate::movegen::{Candidates, MoveList, candidates, distance};
 use crate::pattern::{Pattern4, PatternBoard};
 use crate::threat::{Limits, Vcf, VcfOptions, ZobristMap, static_win};
 use crate::types::{Color, Pos};
-use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What kind of node a search is at, known when the code is compiled.
 pub trait NodeType {
@@ -182,136 +183,6 @@ impl<'a> Worker<'a> {
             acc.take_back(self.pb.board(), m);
         }
         self.pb.undo();
-    }
-
-    /// Iterative deepening: depth 1, 2, … up to `max_depth`, until the time manager (the main thread's) says
-    /// stop after an iteration, or the search is stopped. `report` gets every completed iteration, and at a stop
-    /// in the middle of one the best move it had found so far when that differs from the last iteration's.
-    pub fn iterate(&mut self, max_depth: i32, mut manager: Option<time::Manager>, mut report: impl FnMut(&Report)) {
-        let mut score: i32 = 0;
-        // Helpers search every other depth, out of step with the main thread, so that one of them is often an
-        // iteration ahead (the table they share makes each iteration cheaper for the others).
-        let (first, step) = if self.id == 0 { (1, 1) } else { (1 + (self.id % 2) as i32, 2) };
-        let mut completed: Option<Pos> = None;
-        let mut late_vct_tried = false;
-        let mut depth = first - step;
-        while depth + step <= max_depth {
-            depth += step;
-            self.root_best = None;
-            let (mut alpha, mut beta, mut delta) =
-                if depth >= self.options.params.aspiration_depth && score.abs() < MATE_BOUND {
-                    (
-                        score - self.options.params.aspiration_window,
-                        score + self.options.params.aspiration_window,
-                        self.options.params.aspiration_window,
-                    )
-                } else {
-                    (-INFINITE, INFINITE, 0)
-                };
-            // Fail highs in a row (`fail_high_reduce`).
-            let mut failed_high = 0;
-            let value = loop {
-                self.root_depth = depth;
-                let searched = (depth - failed_high * self.options.params.fail_high_reduce).max(1);
-                let value = self.node::<Root>(searched, 0, alpha, beta, self.root_side, false);
-                if self.stopped {
-                    break value;
-                }
-                if (value <= alpha && alpha > -INFINITE) || (value >= beta && beta < INFINITE) {
-                    self.census.aspiration_fails += 1;
-                }
-                if value <= alpha && alpha > -INFINITE {
-                    alpha = (alpha - delta).max(-INFINITE);
-                    delta *= 2;
-                    failed_high = 0;
-                } else if value >= beta && beta < INFINITE {
-                    beta = (beta + delta).min(INFINITE);
-                    delta *= 2;
-                    failed_high += 1;
-                } else {
-                    break value;
-                }
-            };
-            self.flush_nodes();
-            let nodes = self.shared.total.load(Ordering::Relaxed);
-            if self.stopped {
-                // A root move searched to this depth that beat the first one (the last best move, searched first)
-                // is the better answer; the first move's own result only confirms it.
-                if let Some((best, score, pv)) = self.root_best.take()
-                    && completed != Some(best)
-                {
-                    let depth = depth - 1;
-                    report(&Report { best: Some(best), score, depth, pv, nodes, ..Report::searched() });
-                }
-                break;
-            }
-            score = value;
-            let pv = self.stack.at(0).pv.clone();
-            completed = pv.first().copied();
-            report(&Report { best: completed, score, depth, pv, nodes, ..Report::searched() });
-            if self.guard_wanted(depth, score, completed)
-                && let (Some(m), Some(best)) = (&manager, completed)
-                && self.guard_refutes(best, m.share_from_now(self.options.params.guard_div.max(1) as u32))
-            {
-                // The iterations start again without the refuted move (the table keeps the rest of their work).
-                (depth, score, completed) = (first - step, 0, None);
-                continue;
-            }
-            if !late_vct_tried
-                && self.late_vct_wanted(depth, score)
-                && let Some(m) = &manager
-            {
-                late_vct_tried = true;
-                // A line that starts with a move the root leaves out (`exclude`, `only`) does not score this search.
-                if let Some(line) = self.late_vct(m.share_from_now(self.options.params.late_vct_div.max(1) as u32))
-                    && line.first().is_some_and(|f| self.shared.root_moves.contains(f))
-                {
-                    let score = MATE - line.len() as i32;
-                    let nodes = self.shared.total.load(Ordering::Relaxed);
-                    report(&Report { best: line.first().copied(), score, depth, pv: line, nodes, ..Report::vct() });
-                    break;
-                }
-            }
-            if let Some(m) = manager.as_mut() {
-                if m.stop_after(completed, score) {
-                    break;
-                }
-                if let Some(cut) = m.cut() {
-                    self.shared.cut.store(u64::try_from(cut.as_millis()).unwrap_or(u64::MAX), Ordering::Relaxed);
-                }
-            }
-            if mate_distance(score).is_some_and(|d| d < depth) {
-                break; // a proven result: deeper iterations would find the same
-            }
-        }
-        self.flush_nodes();
-        self.report_census();
-    }
-
-    fn flush_nodes(&mut self) {
-        self.shared.total.fetch_add(self.nodes, Ordering::Relaxed);
-        self.flushed += self.nodes;
-        self.nodes = 0;
-    }
-
-    /// Checks the stop flags, the node limit, the hard deadline and the time manager's cut.
-    fn poll(&mut self) {
-        self.flush_nodes();
-        let s = self.shared;
-        let cut = s.cut.load(Ordering::Relaxed);
-        let out_of_time = || {
-            let now = Instant::now();
-            s.hard.is_some_and(|h| now >= h)
-                || (cut != u64::MAX && now.saturating_duration_since(s.start).as_millis() >= u128::from(cut))
-        };
-        if s.stop.load(Ordering::Relaxed)
-            || s.external.is_some_and(|e| e.load(Ordering::Relaxed))
-            || (s.node_limit != 0 && s.total.load(Ordering::Relaxed) >= s.node_limit)
-            || out_of_time()
-        {
-            s.stop.store(true, Ordering::Relaxed);
-            self.stopped = true;
-        }
     }
 
     fn key(&self, side: Color) -> u64 {
@@ -789,94 +660,6 @@ impl<'a> Worker<'a> {
         let entry = Entry { best: None, score: to_tt(score, ply), depth: 0, bound, pv: N::PV };
         self.shared.table.store(key, entry);
         score
-    }
-
-    /// How many hundredths of a ply less the late quiet move `m`, numbered `i`, is searched (whole plies unless
-    /// `lmr_fraction`): the base reduction from the depth and the move number, less at PV nodes, for killers, for
-    /// moves that make or stop a blocked three (`own` is what `m` makes for `side`, `theirs` what it stops) and for
-    /// moves the history likes, more where the position is not `improving`
-    /// (`lmr_worsening`), less at a non-PV node that was on a principal variation (`tt_pv`, `tt_pv_lmr`); never into
-    /// the quiescence search.
-    #[allow(clippy::too_many_arguments)] // the node's own state, passed as the node holds it
-    fn late_reduction<N: NodeType>(
-        &self,
-        depth: i32,
-        ply: usize,
-        i: usize,
-        side: Color,
-        m: Pos,
-        (own, theirs): (Pattern4, Pattern4),
-        improving: bool,
-        tt_pv: bool,
-    ) -> i32 {
-        let p = &self.options.params;
-        let base =
-            if p.lmr_fraction > 0 { self.reductions.get_fine(depth, i) } else { self.reductions.get(depth, i) * 100 };
-        if base == 0 {
-            return 0;
-        }
-        let less = p.lmr_less * 100;
-        let mut r = base;
-        if N::PV {
-            r -= less;
-        }
-        if self.stack.at(ply).killer_rank(m).is_some() {
-            r -= less;
-        }
-        if own.max(theirs) >= Pattern4::Block3 {
-            r -= less;
-        }
-        // The move is on the board here: what it makes was read before it was placed.
-        if self.history_bonus(side, m, own) >= self.options.params.lmr_history {
-            r -= less;
-        }
-        if !improving {
-            r += self.options.params.lmr_worsening * 100;
-        }
-        if !N::PV && tt_pv {
-            r -= self.options.params.tt_pv_lmr * 100;
-        }
-        r.clamp(0, (depth - 2).max(0) * 100)
-    }
-
-    /// The ordering value of `side`'s move `m` at `ply`, where the opponent's last move was `last`: the move
-    /// policy's score, or without one the learned values of the codes it makes and stops; the killer bonus and the
-    /// history; the counter move's bonus and the bonus of a point next to (or two steps from) `last`.
-    fn order_value(&self, side: Color, ply: usize, last: Option<Pos>, m: Pos) -> i32 {
-        let p = &self.options.params;
-        let base = match (self.policy, &self.acc) {
-            (Some(policy), Some(acc)) => policy.score(&self.pb, acc, side, m) * p.policy_order / 100,
-            _ => order_value(&self.pb, side, m, &self.options.weights),
-        };
-        // What the move makes matters to the history only where attacks keep their own (no lookup otherwise).
-        let own = if p.attack_history > 0 { self.pb.pattern4(side, m) } else { Pattern4::None };
-        let (counter, near) = match last {
-            Some(last) if p.counter_bonus > 0 || p.near_last > 0 => {
-                let counter = if self.history.counter(side, last) == Some(m) { p.counter_bonus } else { 0 };
-                let near = match distance(m, last) {
-                    1 => p.near_last,
-                    2 => p.near_last / 2,
-                    _ => 0,
-                };
-                (counter, near)
-            }
-            _ => (0, 0),
-        };
-        base + self.stack.at(ply).killer_rank(m).map_or(0, |k| p.killer_bonus()[k])
-            + self.history_bonus(side, m, own)
-            + counter
-            + near
-    }
-
-    /// The history's ordering bonus of `side`'s move `m`, which makes `own`: the attacks' history for a move that makes
-    /// an open three or more where `attack_history` keeps one, else the quiet moves'.
-    fn history_bonus(&self, side: Color, m: Pos, own: Pattern4) -> i32 {
-        let div = self.options.params.history_order_div;
-        if self.options.params.attack_history > 0 && own >= Pattern4::Flex3 {
-            self.history.attack_bonus(side, m, div)
-        } else {
-            self.history.order_bonus(side, m, div)
-        }
     }
 
     /// The end of a lost line for the principal variation: a legal block of one of the opponent's five points and
