@@ -7,14 +7,14 @@
 #   A_PARAMS: the change's values; B_PARAMS: the base's (default: the build's defaults).
 # Environment: NODES (default 60000, STC; 0 with TURN_MS: by the clock), TURN_MS (time a move), BOUNDS (default
 #   0,20), GAMES (most games, default 20000), SEED (default 97), CONCURRENCY (default 2), OPENINGS (default
-#   data/sprt/renju-balanced4.txt), PLIES (default 2).
+#   data/sprt/renju-balanced4.txt; give varied for another rule), PLIES (default 2), RULE (default renju).
 set -eu
 dir=${1:?usage: scripts/sprt-selfplay.sh DIR BIN A_PARAMS [B_PARAMS]}
 bin=${2:?usage}
 a=${3:?usage}
 b=${4:-}
 mkdir -p "$dir"
-set -- selfplay --rule renju --games "${GAMES:-20000}" --nodes "${NODES:-60000}" \
+set -- selfplay --rule "${RULE:-renju}" --games "${GAMES:-20000}" --nodes "${NODES:-60000}" \
     --openings "${OPENINGS:-data/sprt/renju-balanced4.txt}" --opening-plies "${PLIES:-2}" --seed "${SEED:-97}" \
     --concurrency "${CONCURRENCY:-2}" --sprt "${BOUNDS:-0,20}" --a-params "$a" --record "$dir/games.tgr" --resume
 [ -z "$b" ] || set -- "$@" --b-params "$b"
