@@ -356,10 +356,12 @@ fn lets_vct_in(pb: &PatternBoard, attacker: Color, m: Pos, nodes: u64) -> bool {
 }
 
 /// The in-tree VCT probe (`tree_vct_nodes`): in won positions of the measured set given to the defender, the move
-/// a depth-4 search chooses while its score says it is not lost never leaves the attacker the VCT the probe's budget
+/// a depth-5 search chooses while its score says it is not lost never leaves the attacker the VCT the probe's budget
 /// finds (the same solver and budget, asked afresh after the move), whichever evaluation judges the leaves. The cases
 /// hold such traps: a depth-1 search without the probe walks into some of them. (A depth-4 search without the probe
-/// walked into some with the renju network before 2026-12-04's, and into none with today's or the classical one.)
+/// walked into some with the renju network before 2026-12-04's, and into none with today's or the classical one. At
+/// depth 4, `alpha_reduce` leaves the root's moves after the first that raised alpha 2 plies at ply 1, below the
+/// probe's `tree_vct_depth` 3: one of them was chosen unprobed; from depth 5 every root move gets 3.)
 #[test]
 fn with_the_tree_vct_probe_a_move_that_lets_a_vct_in_is_seen_as_lost() {
     use tengen::search::params::Params;
@@ -375,8 +377,8 @@ fn with_the_tree_vct_probe_a_move_that_lets_a_vct_in_is_seen_as_lost() {
             continue;
         }
         cases += 1;
-        // With the probe at depth 4 under both evaluations; without it at depth 1.
-        let runs = [(true, EvalChoice::Default, 4), (true, EvalChoice::Classical, 4), (false, EvalChoice::Default, 1)];
+        // With the probe at depth 5 under both evaluations; without it at depth 1.
+        let runs = [(true, EvalChoice::Default, 5), (true, EvalChoice::Classical, 5), (false, EvalChoice::Default, 1)];
         for (probe, eval, depth) in runs {
             let params = if probe { params } else { Params::DEFAULT };
             let options = SearchOptions { params, eval, ..SearchOptions::default() };
@@ -394,16 +396,16 @@ fn with_the_tree_vct_probe_a_move_that_lets_a_vct_in_is_seen_as_lost() {
     assert!(unaware_shallow > 0, "the cases should test something: a depth-1 search walked into none of {cases}");
 }
 
-/// The root's guard (`guard_kilonodes`): White to move in a game Tengen lost to PentaZen (gauntlet, renju, 0.5 s a
-/// move; `data/games/gauntlet25-pentazen-renju.tgr`). A search to depth 6 without the guard plays a move after which
-/// Black has a VCT the solver finds within the guard's nodes; with the guard the search plays another, one the same
-/// solver and budget do not refute. The search has a deadline (the guard runs only then) far enough off that the
-/// nodes bound it.
+/// The root's guard (`guard_kilonodes`): White to move after 31 moves of a game Tengen lost to PentaZen (gauntlet,
+/// renju, 0.5 s a move; `data/games/gauntlet9-pentazen-renju.tgr`, the game at index 238). A search to depth 6
+/// without the guard plays a move (K13, scored +471) after which Black has a VCT the solver finds within the guard's
+/// nodes; with the guard the search plays another, one the same solver and budget do not refute. The search has a
+/// deadline (the guard runs only then) far enough off that the nodes bound it.
 #[test]
 fn the_guard_leaves_out_a_root_move_that_lets_the_opponents_vct_in() {
     use tengen::search::params::Params;
-    let line = "H8,I7,I9,I8,G8,K11,K10,J12,H12,J9,L10,I12,G12,H11,H13,L13,E10,F10,E7,D8,N9,L8,M6,C9,D6,E12\t\
-                H9,G9,G7,I6,J8,J10,I11,K9,L9,L11,I13,K12,F12,I10,J11,H10,G10,F11,E8,M10,M7,M9,D11,B10,D13\twhite";
+    let line = "H8,H10,G9,I7,I11,F11,H11,H12,J13,K10,L10,L11,J8,L9,L13,M13\t\
+                H9,I9,F8,J6,F10,J12,G11,H13,I12,K11,J10,J9,K9,L8,L12\twhite";
     let pos = parse_position_line(line, 15).expect("a position line");
     let pb = PatternBoard::from_stones(15, Rule::Renju, &pos.black, &pos.white).expect("a position");
     let guard = Params {
@@ -458,48 +460,51 @@ fn with_the_policy_ordering_the_search_changes_its_tree_and_keeps_legal_moves() 
 
 #[test]
 fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
-    // Issue 73's and 97's trials, each switched on alone: the search must still play legal moves, block a four and find a
-    // short VCF, and each must change the tree somewhere on the won positions (a trial that never acts is broken).
+    // Issue 73's and 97's pieces, each switched alone (off where the defaults have it on, as bundle3n's are; on where
+    // they have it off): the search must still play legal moves, block a four and find a short VCF, and each must
+    // change the tree somewhere on the won positions (a piece that never acts is broken).
     use tengen::search::params::Params;
     let d = Params::DEFAULT;
     let trials = [
-        ("lmp curve", Params { lmp_power: 130, lmp_curve_base: 300, lmp_curve_scale: 100, ..d }, d),
-        ("rfp_improving", Params { rfp_improving: 100, ..d }, d),
-        ("lmr_worsening", Params { lmr_worsening: 1, ..d }, d),
-        ("forced_lmr", Params { forced_lmr: 100, ..d }, d),
+        ("lmp curve", Params { lmp_power: 0, ..d }, d),
+        ("rfp_improving", Params { rfp_improving: 0, ..d }, d),
+        ("lmr_worsening", Params { lmr_worsening: 0, ..d }, d),
+        ("forced_lmr", Params { forced_lmr: 0, ..d }, d),
         // The history moves the ordering only by its value over `history_order_div`: a small divisor on both sides lets
         // gravity show at these depths.
         (
             "history_gravity",
-            Params { history_gravity: 512, history_order_div: 8, ..d },
+            Params { history_gravity: 0, history_order_div: 8, ..d },
             Params { history_order_div: 8, ..d },
         ),
-        ("iir_depth", Params { iir_depth: 3, ..d }, d),
-        ("qs_fours", Params { qs_fours: 1, ..d }, d),
+        // IIR from depth 6 never acts in these depth-6 searches (only the root is that deep, and it has the table's
+        // move): from depth 3, against none.
+        ("iir_depth", Params { iir_depth: 3, ..d }, Params { iir_depth: 0, ..d }),
+        ("qs_fours", Params { qs_fours: 0, ..d }, d),
         ("four_ext", Params { four_ext: 1, ..d }, d),
-        ("tt_eval", Params { tt_eval: 1, ..d }, d),
-        ("alpha_reduce", Params { alpha_reduce: 1, ..d }, d),
-        ("far_lmr", Params { far_lmr: 2, ..d }, d),
-        ("tt_pv_lmr", Params { tt_pv_lmr: 1, ..d }, d),
-        ("cut_lmr", Params { cut_lmr: 1, ..d }, d),
-        // Issue 97's trials of the table, the ordering and the defences.
-        ("leaf_tt", Params { leaf_tt: 1, ..d }, d),
-        ("fail_low_keep", Params { fail_low_keep: 1, ..d }, d),
-        ("clear_killers", Params { clear_killers: 1, ..d }, d),
-        ("tt_cut_history", Params { tt_cut_history: 1, ..d }, d),
-        ("threat_defence", Params { threat_defence: 1, ..d }, d),
-        ("threat_defence narrow", Params { threat_defence: 2, ..d }, d),
-        ("defence_depth", Params { threat_defence: 2, defence_depth: 3, ..d }, Params { threat_defence: 2, ..d }),
+        ("tt_eval", Params { tt_eval: 0, ..d }, d),
+        ("alpha_reduce", Params { alpha_reduce: 0, ..d }, d),
+        ("far_lmr", Params { far_lmr: 0, ..d }, d),
+        ("tt_pv_lmr", Params { tt_pv_lmr: 0, ..d }, d),
+        ("cut_lmr", Params { cut_lmr: 0, ..d }, d),
+        // Issue 97's pieces of the table, the ordering and the defences.
+        ("leaf_tt", Params { leaf_tt: 0, ..d }, d),
+        ("fail_low_keep", Params { fail_low_keep: 0, ..d }, d),
+        ("clear_killers", Params { clear_killers: 0, ..d }, d),
+        ("tt_cut_history", Params { tt_cut_history: 0, ..d }, d),
+        ("threat_defence", Params { threat_defence: 0, ..d }, d),
+        ("threat_defence wide", Params { threat_defence: 1, ..d }, Params { threat_defence: 0, ..d }),
+        ("defence_depth", Params { defence_depth: 3, ..d }, d),
         // Issue 97's fractional depth, fours reduced, the local quiescence.
-        ("answer_ext", Params { answer_ext: 133, ..d }, d),
-        ("lmr_fraction", Params { lmr_fraction: 1, ..d }, d),
-        ("four_lmr", Params { four_lmr: 50, ..d }, d),
-        ("qs_local", Params { qs_fours: 2, qs_local: 1, ..d }, Params { qs_fours: 2, ..d }),
+        ("answer_ext", Params { answer_ext: 0, ..d }, d),
+        ("lmr_fraction", Params { lmr_fraction: 0, ..d }, d),
+        ("four_lmr", Params { four_lmr: 0, ..d }, d),
+        ("qs_local", Params { qs_local: 0, ..d }, d),
         // The attacks' history and the table move's reward, with a divisor that lets the history show.
         (
             "attack_history",
-            Params { attack_history: 1, history_gravity: 4096, history_order_div: 8, ..d },
-            Params { history_gravity: 4096, history_order_div: 8, ..d },
+            Params { attack_history: 1, history_order_div: 8, ..d },
+            Params { history_order_div: 8, ..d },
         ),
         (
             "tt_move_reward",

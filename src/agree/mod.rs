@@ -545,8 +545,8 @@ mod tests {
             ..a.clone()
         };
         assert_eq!(outside.label(&[at(Rule::Standard)]), "engine './pz', 500 ms a move");
-        let params = Params::from_text("param lmp_power 130\nparam rfp_margin 97\n").expect("valid values");
+        let params = Params::from_text("param lmp_power 0\nparam rfp_margin 97\n").expect("valid values");
         let trial = tengen_run(Budget::Nodes(5), SearchOptions { params, ..SearchOptions::default() }).label(&[]);
-        assert!(trial.ends_with(", params lmp_power 130, 5 nodes a move"), "{trial}");
+        assert!(trial.ends_with(", params lmp_power 0, 5 nodes a move"), "{trial}");
     }
 }

@@ -43,16 +43,16 @@ pub const TURN_MARGIN_MS: (u64, u64) = (10, 250);
 pub const MATCH_MARGIN_MS: u64 = 100;
 
 /// What a tunable value steers: the search (it matters in games at fixed nodes), the time manager (only under a
-/// match clock), or a part under trial.
+/// match clock), or a part under trial or switched on or off as a whole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Group {
-    /// Pruning, extensions, reductions, ordering, the leaf probe.
+    /// Pruning, extensions, reductions, ordering, the leaf probe (bundle3n's numeric values among them).
     Search,
     /// How the match clock is spent.
     Time,
-    /// Parts on trial, off or as they were until a gauntlet turns them on (the VCT probe in the tree, the root
-    /// VCT's budget, the late VCT, the root's guard, the move policy in the ordering): the tuner leaves them alone
-    /// unless asked (`--tune trial`).
+    /// Parts on trial or switched as a whole, which the tuner leaves alone unless asked (`--tune trial`): those off
+    /// by default (the VCT probe in the tree, the root's guard, the move policy in the ordering, the trials not in
+    /// bundle3n), the root and late VCT's budgets, and bundle3n's switches, on by default.
     Trial,
 }
 
@@ -131,8 +131,8 @@ tunables! {
     nmp_reduction = 2 in 1..=6 step 1.0 Search;
     /// …and one more for every this many plies of depth.
     nmp_depth_div = 6 in 2..=10 step 1.0 Search;
-    /// Move-count pruning up to this depth: quiet moves after the first `lmp_base + lmp_scale · depth²` are
-    /// skipped.
+    /// With `lmp_power` 0 (not the default), move-count pruning up to this depth: quiet moves after the first
+    /// `lmp_base + lmp_scale · depth²` are skipped.
     lmp_depth = 6 in 0..=6 step 1.0 Search;
     /// See `lmp_depth`.
     lmp_base = 2 in 1..=16 step 1.0 Search;
@@ -156,7 +156,7 @@ tunables! {
     /// See `lmr_depth` (hundredths).
     lmr_divisor = 140 in 80..=500 step 15.0 Search;
     /// …a ply less at PV nodes, for killers, and for moves that make or stop a blocked three…
-    lmr_less = 0 in 0..=2 step 0.5 Search;
+    lmr_less = 1 in 0..=2 step 0.5 Search;
     /// …and a ply less again for a move whose history ordering bonus is at least this.
     lmr_history = 24 in 0..=64 step 4.0 Search;
     /// A late move that makes or stops one open three (and nothing stronger) is reduced by this many hundredths
@@ -257,7 +257,7 @@ tunables! {
     forced_ext = 0 in 0..=1 step 1.0 Trial;
     /// Added to the ordering value of the quiet move that last refuted the opponent's last move (the counter
     /// move; 0: none), as PentaZen orders its moves.
-    counter_bonus = 0 in 0..=400 step 12.0 Trial;
+    counter_bonus = 96 in 0..=400 step 12.0 Search;
     /// Added to the ordering value of a point next to the opponent's last move, and half of it two steps from it
     /// (0: none): PentaZen favours the points near the last moves, and Tengen's moves lie further from the
     /// opponent's last move than PentaZen's (2.9 points against 2.2 at 2 s a move).
@@ -266,36 +266,36 @@ tunables! {
     /// and the points three steps from a stone on its lines; 2 the 7×7 square and the points four steps away on the
     /// stone's lines (Rapfi's default); 3 the points one and two steps from a stone on its lines only (PentaZen's).
     cand_range = 0 in 0..=3 step 1.0 Trial;
-    // Issue 73's trials: a search shaped at a million nodes.
+    // Issue 73's trials: a search shaped at a million nodes, on by default (bundle3n) but `four_ext`.
     /// Move-count pruning at every depth (0: only to `lmp_depth`, as tuned at 20,000 nodes): quiet moves after the
     /// first `lmp_curve_base + lmp_curve_scale · depth^(lmp_power / 100)` (both in hundredths) are skipped, and
     /// after `lmp_worsening` hundredths of that where the position is not improving (its static evaluation no
     /// better than two plies before).
-    lmp_power = 0 in 0..=200 step 10.0 Trial;
+    lmp_power = 130 in 0..=200 step 10.0 Search;
     /// See `lmp_power`.
-    lmp_curve_base = 300 in 0..=1000 step 50.0 Trial;
+    lmp_curve_base = 300 in 0..=1000 step 50.0 Search;
     /// See `lmp_power`.
-    lmp_curve_scale = 200 in 25..=800 step 25.0 Trial;
+    lmp_curve_scale = 100 in 25..=800 step 25.0 Search;
     /// See `lmp_power`.
-    lmp_worsening = 50 in 20..=100 step 5.0 Trial;
+    lmp_worsening = 50 in 20..=100 step 5.0 Search;
     /// Where the position is improving, the reverse futility margin counts this many hundredths of a ply less (0:
     /// the margin ignores it).
-    rfp_improving = 0 in 0..=200 step 25.0 Trial;
+    rfp_improving = 100 in 0..=200 step 25.0 Search;
     /// Where it is not improving, late moves are reduced this many plies more (0: the same).
-    lmr_worsening = 0 in 0..=2 step 1.0 Trial;
+    lmr_worsening = 1 in 0..=2 step 1.0 Trial;
     /// At a node that answers an open three, the defences after the first that make no four are reduced by this
-    /// many hundredths of a quiet move's reduction (0: searched at full depth, as answers to a threat always were).
-    forced_lmr = 0 in 0..=100 step 10.0 Trial;
-    /// The history with gravity (0: without, as shipped): a quiet move that refutes moves its value `depth²` towards
-    /// this bound, and every quiet move searched before it at that node as far towards its negative, each step
-    /// shrinking as the value nears the bound.
-    history_gravity = 0 in 0..=16384 step 512.0 Trial;
+    /// many hundredths of a quiet move's reduction (0: searched at full depth).
+    forced_lmr = 50 in 0..=100 step 10.0 Search;
+    /// The history with gravity (0: without): a quiet move that refutes moves its value `depth²` towards this bound,
+    /// and every quiet move searched before it at that node as far towards its negative, each step shrinking as the
+    /// value nears the bound.
+    history_gravity = 4096 in 0..=16384 step 512.0 Search;
     /// Internal iterative reduction: a node this deep or deeper whose position the table does not know (no move
     /// to try first) is searched a ply shallower (0: never).
-    iir_depth = 0 in 0..=16 step 1.0 Trial;
+    iir_depth = 6 in 0..=16 step 1.0 Search;
     /// The quiescence search plays the side to move's fours and their forced blocks, up to this many pairs deep, and
     /// takes the best of standing pat and each line's evaluation (0: the static evaluation unless a VCF wins).
-    qs_fours = 0 in 0..=4 step 1.0 Trial;
+    qs_fours = 2 in 0..=4 step 1.0 Trial;
     /// A move that makes a four is searched this many plies deeper (its block is forced, so a four and its block
     /// cost one ply instead of two), within twice the iteration's depth from the root (0: as any move).
     four_ext = 0 in 0..=1 step 1.0 Trial;
@@ -303,52 +303,53 @@ tunables! {
     /// the table's score where the entry's bound says the true score lies beyond it: a lower bound above it, an upper
     /// bound below it, an exact score (0: the static evaluation alone). The quiescence search stands pat on the
     /// static evaluation.
-    tt_eval = 0 in 0..=1 step 1.0 Trial;
+    tt_eval = 1 in 0..=1 step 1.0 Trial;
     /// Once a move at a PV node raised alpha without a cut-off, the moves after it are searched this many plies
     /// shallower (where at least a ply is left to them, the score not a mate; 0: at the node's depth).
-    alpha_reduce = 0 in 0..=2 step 1.0 Trial;
+    alpha_reduce = 1 in 0..=2 step 1.0 Trial;
     /// A late move that is reduced (a quiet move, or a defence against an open three under `forced_lmr`) and lies
     /// more than two steps from both of the last two moves is reduced this many plies more (0: the same).
-    far_lmr = 0 in 0..=2 step 1.0 Trial;
+    far_lmr = 1 in 0..=2 step 1.0 Trial;
     /// A late move at a non-PV node whose position the table marks as having been on a principal variation (a PV
     /// node stores the mark, a later search of the position keeps it) is reduced this many plies less (0: the same).
-    tt_pv_lmr = 0 in 0..=2 step 1.0 Trial;
+    tt_pv_lmr = 1 in 0..=2 step 1.0 Trial;
     /// Plies more of late-move reduction at an expected cut node: a non-PV node searched with a null window as a
     /// late move's reduced search, or as the first answer of an expected all node (issue 73, idea 6).
-    cut_lmr = 0 in 0..=3 step 1.0 Trial;
-    // Issue 97's trials: the table and the ordering.
+    cut_lmr = 1 in 0..=3 step 1.0 Trial;
+    // Issue 97's trials: the table and the ordering, on by default (bundle3n), the defences at every depth.
     /// The leaves read and write the table (0: a leaf returns before the probe): a non-PV leaf whose entry's bound
     /// decides against the window returns its score, and every leaf stores its quiescence result at depth 0.
-    leaf_tt = 0 in 0..=1 step 1.0 Trial;
+    leaf_tt = 1 in 0..=1 step 1.0 Trial;
     /// A node that fails low stores no move in the table, so that the move there before is kept (0: the best of the
     /// failed moves is stored over it).
-    fail_low_keep = 0 in 0..=1 step 1.0 Trial;
+    fail_low_keep = 1 in 0..=1 step 1.0 Trial;
     /// A node clears the killers of the ply two below it when it is entered, so that its grandchildren order by
     /// killers found under it (0: killers stay from anywhere at that ply).
-    clear_killers = 0 in 0..=1 step 1.0 Trial;
+    clear_killers = 1 in 0..=1 step 1.0 Trial;
     /// A cut-off from the table's entry rewards the history of the entry's move where it is quiet, as a searched
     /// quiet cut-off does (0: only searched cut-offs teach the history).
-    tt_cut_history = 0 in 0..=1 step 1.0 Trial;
+    tt_cut_history = 1 in 0..=1 step 1.0 Trial;
     /// Where the opponent has a four-three or a double three to play next, a node searches only the moves that stop
     /// it and its own fours, as answers to a threat (0: every move near the stones; 1: every move tried on the
     /// board; 2: only those on its lines or making a three tried, `search/worker/defences.rs`).
-    threat_defence = 0 in 0..=2 step 1.0 Trial;
+    threat_defence = 2 in 0..=2 step 1.0 Trial;
     /// `threat_defence` only at this remaining depth or more (below it the leaves find the threat's win anyway).
     defence_depth = 0 in 0..=8 step 1.0 Trial;
-    // Issue 97's trials: fractional depth, fours reduced, a local quiescence.
+    // Issue 97's trials: fractional depth, fours reduced, a local quiescence, on by default (bundle3n) up to
+    // `qs_local`.
     /// A node whose only move is a forced answer (the block of a four, or a lone defence) is searched this many
     /// hundredths of a ply deeper, within twice the iteration's depth from the root (fractional depth: a four and its block cost two
     /// plies less this; 0: the block costs a ply, but nothing at the horizon).
-    answer_ext = 0 in 0..=150 step 10.0 Trial;
+    answer_ext = 33 in 0..=150 step 10.0 Search;
     /// Late move reductions in hundredths of a ply, from the same formula not rounded down, the modifiers still in
     /// whole plies (0: whole plies, rounded down).
-    lmr_fraction = 0 in 0..=1 step 1.0 Trial;
+    lmr_fraction = 1 in 0..=1 step 1.0 Trial;
     /// A late four (not the table's move) is reduced by this many hundredths of a quiet move's reduction (0: fours
     /// are never reduced).
-    four_lmr = 0 in 0..=100 step 10.0 Trial;
+    four_lmr = 50 in 0..=100 step 10.0 Search;
     /// With `qs_fours`, the quiescence's first four lies on a line through the side's own last move within four
     /// steps of it, and the later ones make a four and something more (0: every four, at every pair).
-    qs_local = 0 in 0..=1 step 1.0 Trial;
+    qs_local = 1 in 0..=1 step 1.0 Trial;
     /// Attacks (moves that make an open three or more, at a node no threat forces) keep a history of their own,
     /// rewarded at their cut-offs and penalized when another move refutes, which orders them (0: attacks are
     /// ordered by the quiet moves' history and teach nothing).

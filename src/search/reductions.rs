@@ -111,8 +111,8 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_move_limits_stop_at_their_depth_and_ignore_improvement() {
-        let p = Params::DEFAULT;
+    fn without_the_curve_the_move_limits_stop_at_their_depth_and_ignore_improvement() {
+        let p = Params { lmp_power: 0, ..Params::DEFAULT };
         let r = Reductions::new(&p);
         for depth in 0..=p.lmp_depth {
             let limit = (p.lmp_base + p.lmp_scale * depth * depth) as usize;

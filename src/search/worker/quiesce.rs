@@ -1,5 +1,5 @@
-//! The quiescence search at a leaf: the static evaluation, unless the side to move has a short VCF; on trial
-//! (`qs_fours`), also the best of the lines where it plays a four and the opponent blocks it.
+//! The quiescence search at a leaf: the static evaluation, unless the side to move has a short VCF; with
+//! `qs_fours` (on by default), also the best of the lines where it plays a four and the opponent blocks it.
 
 use super::Worker;
 use crate::eval::EVAL_LIMIT;
