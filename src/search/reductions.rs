@@ -6,8 +6,8 @@ use super::params::Params;
 /// Depths and move numbers past the table's size use its last row or column.
 const SIZE: usize = 64;
 
-/// The base reduction in hundredths of a ply, by depth and move number, and the move-count limits by depth, for one set of
-/// parameters.
+/// The base reduction in hundredths of a ply, by depth and move number, and the move-count limits by depth, for one
+/// set of parameters.
 pub struct Reductions {
     /// In hundredths of a ply, rounded down (whole plies are these divided by 100).
     fine: Box<[[i16; SIZE]; SIZE]>,

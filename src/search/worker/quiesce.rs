@@ -7,7 +7,7 @@ use crate::movegen::{MoveList, is_legal, on_line_within};
 use crate::pattern::Pattern4;
 use crate::search::{MATE, MAX_PLY};
 use crate::threat::Solution;
-use crate::types::{Color, Pos};
+use crate::types::Color;
 
 impl Worker<'_> {
     /// A leaf: the quiescence search from the static evaluation.
@@ -71,8 +71,8 @@ impl Worker<'_> {
             .pb
             .four_candidates(side)
             .filter(|&m| match self.pb.pattern4(side, m) {
-                Pattern4::Block4 => !local || (first && own_last.is_some_and(|o| on_line_near(m, o))),
-                Pattern4::Block4Plus => !local || !first || own_last.is_some_and(|o| on_line_near(m, o)),
+                Pattern4::Block4 => !local || (first && own_last.is_some_and(|o| on_line_within(m, o, LOCAL_REACH))),
+                Pattern4::Block4Plus => !local || !first || own_last.is_some_and(|o| on_line_within(m, o, LOCAL_REACH)),
                 _ => false,
             })
             .collect();
@@ -114,10 +114,8 @@ impl Worker<'_> {
     }
 }
 
-/// Whether `m` lies on a line through `o` within four steps of it (where a four through `o` can lie).
-fn on_line_near(m: Pos, o: Pos) -> bool {
-    on_line_within(m, o, 4)
-}
+/// How far along a line from the side's last stone a local four may lie (a four through the stone lies within it).
+const LOCAL_REACH: u8 = 4;
 
 #[cfg(test)]
 mod tests {
@@ -127,7 +125,7 @@ mod tests {
     use crate::pattern::PatternBoard;
     use crate::search::SearchOptions;
     use crate::search::params::Params;
-    use crate::types::Rule;
+    use crate::types::{Pos, Rule};
 
     /// The leaf of a position where White (to move) has fours to make and no VCF, with `qs_fours` pairs and `qs_local`…
     /// …and the fours it tried.
@@ -180,9 +178,8 @@ mod tests {
     #[test]
     fn near_on_a_line_means_a_row_column_or_diagonal_within_four_steps() {
         let p = |s: &str| Pos::parse(s, 15).expect("point");
-        assert!(on_line_near(p("h8"), p("h12")) && on_line_near(p("h8"), p("l12")) && on_line_near(p("h8"), p("d4")));
-        assert!(
-            !on_line_near(p("h8"), p("h13")) && !on_line_near(p("h8"), p("i10")) && !on_line_near(p("h8"), p("m13"))
-        );
+        let near = |m: &str, o: &str| on_line_within(p(m), p(o), LOCAL_REACH);
+        assert!(near("h8", "h12") && near("h8", "l12") && near("h8", "d4"));
+        assert!(!near("h8", "h13") && !near("h8", "i10") && !near("h8", "m13"));
     }
 }
