@@ -122,6 +122,13 @@ impl Board {
         &self.moves
     }
 
+    /// The last stone of colour `c`: below a search's null move the stones do not alternate, so the stone two
+    /// moves back need not be the side's own.
+    #[must_use]
+    pub fn last_of(&self, c: Color) -> Option<Pos> {
+        self.moves.iter().rev().find(|&&(_, s)| s == c).map(|&(p, _)| p)
+    }
+
     /// Number of stones on the board.
     #[must_use]
     pub fn stone_count(&self) -> usize {

@@ -441,8 +441,9 @@ impl<'a> Worker<'a> {
             acc.settle(self.pb.board());
         }
         let refuted = if N::ROOT { self.shared.guard.refuted() } else { Vec::new() };
-        let last = self.pb.board().moves().last().map(|&(last, _)| last);
-        let own_last = self.pb.board().moves().iter().rev().nth(1).map(|&(p, _)| p);
+        // The opponent's last stone and the side's own, found by colour (below a null move they do not alternate).
+        let last = self.pb.board().last_of(opp);
+        let own_last = self.pb.board().last_of(side);
         // Plies less for the moves after one that raised alpha (`alpha_reduce`).
         let mut raised = 0;
         let mut picker = MovePicker::new(moves, tt_move, |m| self.order_value(side, ply, last, m));
