@@ -256,4 +256,17 @@ mod tests {
         assert!(b.same_position(&start));
         assert_eq!(b.undo(), None);
     }
+
+    #[test]
+    fn last_of_finds_each_colours_last_stone() {
+        let mut b = Board::new(15);
+        assert_eq!(b.last_of(Color::Black), None);
+        b.make(Pos::new(7, 7), Color::Black);
+        b.make(Pos::new(8, 7), Color::White);
+        // Two black stones in a row, as below a search's null move: the stone two back is Black's own, not White's.
+        b.make(Pos::new(9, 9), Color::Black);
+        b.make(Pos::new(6, 6), Color::Black);
+        assert_eq!(b.last_of(Color::Black), Some(Pos::new(6, 6)));
+        assert_eq!(b.last_of(Color::White), Some(Pos::new(8, 7)));
+    }
 }
