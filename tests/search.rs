@@ -462,7 +462,8 @@ fn with_the_policy_ordering_the_search_changes_its_tree_and_keeps_legal_moves() 
 fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
     // Issue 73's and 97's pieces, each switched alone (off where the defaults have it on, as bundle3n's are; on where
     // they have it off): the search must still play legal moves, block a four and find a short VCF, and each must
-    // change the tree somewhere on the won positions (a piece that never acts is broken).
+    // change the tree somewhere on the won positions (a piece that never acts is broken). `last_by_colour` acts only
+    // below a null move, deeper than these searches go (board's `last_of_finds_each_colours_last_stone` pins it).
     use tengen::search::params::Params;
     let d = Params::DEFAULT;
     let trials = [

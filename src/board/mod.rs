@@ -122,6 +122,13 @@ impl Board {
         &self.moves
     }
 
+    /// The last stone of colour `c`: below a search's null move the stones do not alternate, so the stone two
+    /// moves back need not be the side's own.
+    #[must_use]
+    pub fn last_of(&self, c: Color) -> Option<Pos> {
+        self.moves.iter().rev().find(|&&(_, s)| s == c).map(|&(p, _)| p)
+    }
+
     /// Number of stones on the board.
     #[must_use]
     pub fn stone_count(&self) -> usize {
@@ -248,5 +255,18 @@ mod tests {
         b.undo();
         assert!(b.same_position(&start));
         assert_eq!(b.undo(), None);
+    }
+
+    #[test]
+    fn last_of_finds_each_colours_last_stone() {
+        let mut b = Board::new(15);
+        assert_eq!(b.last_of(Color::Black), None);
+        b.make(Pos::new(7, 7), Color::Black);
+        b.make(Pos::new(8, 7), Color::White);
+        // Two black stones in a row, as below a search's null move: the stone two back is Black's own, not White's.
+        b.make(Pos::new(9, 9), Color::Black);
+        b.make(Pos::new(6, 6), Color::Black);
+        assert_eq!(b.last_of(Color::Black), Some(Pos::new(6, 6)));
+        assert_eq!(b.last_of(Color::White), Some(Pos::new(8, 7)));
     }
 }

@@ -326,6 +326,9 @@ tunables! {
     /// A node clears the killers of the ply two below it when it is entered, so that its grandchildren order by
     /// killers found under it (0: killers stay from anywhere at that ply).
     clear_killers = 1 in 0..=1 step 1.0 Trial;
+    /// A node finds the opponent's last stone and its own by colour (0: the last stone and the one before it, which
+    /// below a null move are the other way round).
+    last_by_colour = 1 in 0..=1 step 1.0 Trial;
     /// A cut-off from the table's entry rewards the history of the entry's move where it is quiet, as a searched
     /// quiet cut-off does (0: only searched cut-offs teach the history).
     tt_cut_history = 1 in 0..=1 step 1.0 Trial;

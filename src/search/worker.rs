@@ -441,8 +441,13 @@ impl<'a> Worker<'a> {
             acc.settle(self.pb.board());
         }
         let refuted = if N::ROOT { self.shared.guard.refuted() } else { Vec::new() };
-        let last = self.pb.board().moves().last().map(|&(last, _)| last);
-        let own_last = self.pb.board().moves().iter().rev().nth(1).map(|&(p, _)| p);
+        // The opponent's last stone and the side's own, found by colour (below a null move they do not alternate).
+        let (last, own_last) = if self.options.params.last_by_colour > 0 {
+            (self.pb.board().last_of(opp), self.pb.board().last_of(side))
+        } else {
+            let mut back = self.pb.board().moves().iter().rev().map(|&(p, _)| p);
+            (back.next(), back.next())
+        };
         // Plies less for the moves after one that raised alpha (`alpha_reduce`).
         let mut raised = 0;
         let mut picker = MovePicker::new(moves, tt_move, |m| self.order_value(side, ply, last, m));

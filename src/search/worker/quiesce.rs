@@ -66,7 +66,7 @@ impl Worker<'_> {
         let local = self.options.params.qs_local > 0;
         let first = pairs == self.options.params.qs_fours;
         // The side's own last stone (below a null move the stones do not alternate).
-        let own_last = self.pb.board().moves().iter().rev().find(|&&(_, c)| c == side).map(|&(p, _)| p);
+        let own_last = self.pb.board().last_of(side);
         let fours: MoveList = self
             .pb
             .four_candidates(side)
