@@ -7,7 +7,6 @@
 //! is kept as one key that orders both ways at once (the value above, the point index reversed below), so that the
 //! scan is a plain maximum.
 
-use crate::movegen::MoveList;
 use crate::types::{MAX_SIZE, Pos};
 use arrayvec::ArrayVec;
 
@@ -44,9 +43,10 @@ impl MovePicker {
     /// A picker over `moves` that gives `table_move` first when it is one of them, then the others by
     /// `value(m)`, their ordering value.
     #[must_use]
-    pub fn new(mut moves: MoveList, table_move: Option<Pos>, value: impl Fn(Pos) -> i32) -> MovePicker {
-        let table_move = table_move.and_then(|t| moves.iter().position(|&m| m == t).map(|i| moves.swap_remove(i)));
-        let keys = moves.iter().map(|&m| key(value(m), m)).collect();
+    /// The list is borrowed, not moved: a move list is a kilobyte whatever its length.
+    pub fn new(moves: &[Pos], table_move: Option<Pos>, value: impl Fn(Pos) -> i32) -> MovePicker {
+        let table_move = table_move.filter(|t| moves.contains(t));
+        let keys = moves.iter().filter(|&&m| Some(m) != table_move).map(|&m| key(value(m), m)).collect();
         MovePicker { keys, table_move, stage: Stage::TableMove }
     }
 
@@ -73,6 +73,7 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::movegen::MoveList;
 
     fn list(points: &[(usize, usize)]) -> MoveList {
         points.iter().map(|&(x, y)| Pos::new(x, y)).collect()
@@ -86,11 +87,11 @@ mod tests {
             2 | 4 => 30,
             _ => 20,
         };
-        let mut picker = MovePicker::new(moves.clone(), Some(Pos::new(5, 5)), value);
+        let mut picker = MovePicker::new(&moves, Some(Pos::new(5, 5)), value);
         let order: Vec<usize> = std::iter::from_fn(|| picker.next()).map(|p| p.x as usize).collect();
         assert_eq!(order, [5, 2, 4, 3, 1]);
         // A table move not in the list is not given.
-        let mut picker = MovePicker::new(moves, Some(Pos::new(9, 9)), value);
+        let mut picker = MovePicker::new(&moves, Some(Pos::new(9, 9)), value);
         let order: Vec<usize> = std::iter::from_fn(|| picker.next()).map(|p| p.x as usize).collect();
         assert_eq!(order, [2, 4, 3, 5, 1]);
         // Negative and extreme values order the same way; equal values go by the lower index.
@@ -101,7 +102,7 @@ mod tests {
             (2, 2) => i32::MAX,
             _ => 0,
         };
-        let mut picker = MovePicker::new(moves, None, value);
+        let mut picker = MovePicker::new(&moves, None, value);
         let order: Vec<(u8, u8)> = std::iter::from_fn(|| picker.next()).map(|p| (p.x, p.y)).collect();
         assert_eq!(order, [(2, 2), (4, 0), (0, 1), (1, 2), (3, 0)]);
     }

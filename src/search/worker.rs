@@ -450,7 +450,7 @@ impl<'a> Worker<'a> {
         };
         // Plies less for the moves after one that raised alpha (`alpha_reduce`).
         let mut raised = 0;
-        let mut picker = MovePicker::new(moves, tt_move, |m| self.order_value(side, ply, last, m));
+        let mut picker = MovePicker::new(&moves, tt_move, |m| self.order_value(side, ply, last, m));
         let mut i = 0;
         // Lazy SMP: a deep node is marked while this thread searches it, and a late move into a node another thread
         // is searching waits until the other moves are done.
