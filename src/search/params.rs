@@ -366,6 +366,9 @@ tunables! {
     /// After the root's search fails high on its aspiration window, the search again is this many plies shallower
     /// for every fail high in a row (at least one ply deep; 0: at the iteration's depth).
     fail_high_reduce = 0 in 0..=2 step 1.0 Trial;
+    /// A likely fail high: at an expected cut node (non-PV) that no threat forces, whose evaluation stands this much
+    /// a ply of depth above beta, every move that makes no four is searched a ply shallower (0: off).
+    fh_margin = 0 in 0..=200 step 10.0 Trial;
 }
 
 impl Default for Params {

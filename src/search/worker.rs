@@ -402,6 +402,14 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        // A likely fail high (`fh_margin`): the moves that make no four a ply shallower.
+        let fh = self.options.params.fh_margin;
+        let likely_fail_high = fh > 0
+            && !N::PV
+            && cut
+            && excluded.is_none()
+            && beta.abs() < MATE_BOUND
+            && static_eval.is_some_and(|eval| eval >= beta + fh * depth);
         // 10. Singular extension: when the table move holds a score every other move falls short of by a margin, at
         // a reduced depth with the table move left out, it is searched a ply deeper; when even without it the node
         // holds beta, it is taken to (multi-cut).
@@ -506,7 +514,8 @@ impl<'a> Worker<'a> {
             // child's depth in hundredths of a ply: whole plies, and the fraction passed in the child's frame.
             let four = own >= Pattern4::Block4 && ply < 2 * self.root_depth.max(1) as usize;
             let new_depth = depth - 1 + i32::from(extended == Some(m)) - raised
-                + if four { self.options.params.four_ext } else { 0 };
+                + if four { self.options.params.four_ext } else { 0 }
+                - i32::from(likely_fail_high && own < Pattern4::Block4);
             let new_total = new_depth * 100 + frac;
             self.stack.at_mut(ply + 1).frac = frac;
             let score = if i == 0 {
