@@ -515,6 +515,7 @@ fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
         ("lmp_threes", Params { lmp_threes: 1, ..d }, d),
         ("fail_high_reduce", Params { fail_high_reduce: 1, ..d }, d),
         ("fh_margin", Params { fh_margin: 40, ..d }, d),
+        ("lmr_deeper", Params { lmr_deeper: 40, ..d }, d),
     ];
     // The won positions (tactical) and the 26 openings after Black's third stone (quiet, where the history acts).
     let mut positions: Vec<(Vec<Pos>, Vec<Pos>, Color)> = include_str!("data/won-renju-sample.tsv")

@@ -369,6 +369,10 @@ tunables! {
     /// A likely fail high: at an expected cut node (non-PV) that no threat forces, whose evaluation stands this much
     /// a ply of depth above beta, every move that makes no four is searched a ply shallower (0: off).
     fh_margin = 0 in 0..=200 step 10.0 Trial;
+    /// A reduced move that beats alpha is searched again a ply deeper than its full depth where its score stands
+    /// this much above the node's best so far, and a ply shallower where it stands less than an eighth of it above
+    /// (0: again at its full depth).
+    lmr_deeper = 0 in 0..=200 step 10.0 Trial;
 }
 
 impl Default for Params {

@@ -571,11 +571,28 @@ impl<'a> Worker<'a> {
                 self.stack.at_mut(ply + 1).frac = reduced.rem_euclid(100);
                 let mut score = -self.node::<NonPv>(reduced.div_euclid(100), ply + 1, -alpha - 1, -alpha, opp, true);
                 if score > alpha && reduction > 0 {
-                    let before = self.node_count();
-                    self.stack.at_mut(ply + 1).frac = frac;
-                    score = -self.node::<NonPv>(new_depth, ply + 1, -alpha - 1, -alpha, opp, !cut);
-                    self.census.researches += 1;
-                    self.census.research_nodes += self.node_count() - before;
+                    // With `lmr_deeper`, a ply deeper for a score well above the best so far, a ply shallower for one
+                    // barely above it (searched again only when that is deeper than the reduced search).
+                    let deeper = self.options.params.lmr_deeper;
+                    let again = if deeper > 0 && score.abs() < MATE_BOUND && best_score > -MATE_BOUND {
+                        let more = if score > best_score + deeper {
+                            1
+                        } else if score < best_score + deeper / 8 {
+                            -1
+                        } else {
+                            0
+                        };
+                        (new_depth + more).min(depth)
+                    } else {
+                        new_depth
+                    };
+                    if again * 100 + frac > reduced {
+                        let before = self.node_count();
+                        self.stack.at_mut(ply + 1).frac = frac;
+                        score = -self.node::<NonPv>(again, ply + 1, -alpha - 1, -alpha, opp, !cut);
+                        self.census.researches += 1;
+                        self.census.research_nodes += self.node_count() - before;
+                    }
                 }
                 if N::PV && score > alpha && score < beta {
                     let before = self.node_count();
