@@ -492,7 +492,12 @@ fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
         ("leaf_tt", Params { leaf_tt: 0, ..d }, d),
         ("fail_low_keep", Params { fail_low_keep: 0, ..d }, d),
         ("clear_killers", Params { clear_killers: 0, ..d }, d),
-        ("tt_cut_history", Params { tt_cut_history: 0, ..d }, d),
+        // The table's cut-offs teach the history: a small divisor on both sides lets it show in the ordering.
+        (
+            "tt_cut_history",
+            Params { tt_cut_history: 0, history_order_div: 8, ..d },
+            Params { history_order_div: 8, ..d },
+        ),
         ("threat_defence", Params { threat_defence: 0, ..d }, d),
         ("threat_defence wide", Params { threat_defence: 1, ..d }, Params { threat_defence: 0, ..d }),
         ("defence_depth", Params { defence_depth: 3, ..d }, d),
