@@ -466,18 +466,15 @@ fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
     // below a null move, deeper than these searches go (board's `last_of_finds_each_colours_last_stone` pins it).
     use tengen::search::params::Params;
     let d = Params::DEFAULT;
+    // The history moves the ordering only by its value over `history_order_div`: a small divisor on both sides lets
+    // the history's pieces show at these depths.
+    let h = Params { history_order_div: 8, ..d };
     let trials = [
         ("lmp curve", Params { lmp_power: 0, ..d }, d),
         ("rfp_improving", Params { rfp_improving: 0, ..d }, d),
         ("lmr_worsening", Params { lmr_worsening: 0, ..d }, d),
         ("forced_lmr", Params { forced_lmr: 0, ..d }, d),
-        // The history moves the ordering only by its value over `history_order_div`: a small divisor on both sides lets
-        // gravity show at these depths.
-        (
-            "history_gravity",
-            Params { history_gravity: 0, history_order_div: 8, ..d },
-            Params { history_order_div: 8, ..d },
-        ),
+        ("history_gravity", Params { history_gravity: 0, ..h }, h),
         // IIR from depth 6 never acts in these depth-6 searches (only the root is that deep, and it has the table's
         // move): from depth 3, against none.
         ("iir_depth", Params { iir_depth: 3, ..d }, Params { iir_depth: 0, ..d }),
@@ -492,12 +489,7 @@ fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
         ("leaf_tt", Params { leaf_tt: 0, ..d }, d),
         ("fail_low_keep", Params { fail_low_keep: 0, ..d }, d),
         ("clear_killers", Params { clear_killers: 0, ..d }, d),
-        // The table's cut-offs teach the history: a small divisor on both sides lets it show in the ordering.
-        (
-            "tt_cut_history",
-            Params { tt_cut_history: 0, history_order_div: 8, ..d },
-            Params { history_order_div: 8, ..d },
-        ),
+        ("tt_cut_history", Params { tt_cut_history: 0, ..h }, h),
         ("threat_defence", Params { threat_defence: 0, ..d }, d),
         ("threat_defence wide", Params { threat_defence: 1, ..d }, Params { threat_defence: 0, ..d }),
         ("defence_depth", Params { defence_depth: 3, ..d }, d),
@@ -506,17 +498,8 @@ fn each_search_trial_changes_the_tree_and_still_blocks_and_wins() {
         ("lmr_fraction", Params { lmr_fraction: 0, ..d }, d),
         ("four_lmr", Params { four_lmr: 0, ..d }, d),
         ("qs_local", Params { qs_local: 0, ..d }, d),
-        // The attacks' history and the table move's reward, with a divisor that lets the history show.
-        (
-            "attack_history",
-            Params { attack_history: 1, history_order_div: 8, ..d },
-            Params { history_order_div: 8, ..d },
-        ),
-        (
-            "tt_move_reward",
-            Params { tt_move_reward: 1, history_order_div: 8, ..d },
-            Params { history_order_div: 8, ..d },
-        ),
+        ("attack_history", Params { attack_history: 1, ..h }, h),
+        ("tt_move_reward", Params { tt_move_reward: 1, ..h }, h),
         ("lmp_threes", Params { lmp_threes: 1, ..d }, d),
         ("fail_high_reduce", Params { fail_high_reduce: 1, ..d }, d),
         ("fh_margin", Params { fh_margin: 40, ..d }, d),

@@ -41,9 +41,9 @@ pub struct MovePicker {
 
 impl MovePicker {
     /// A picker over `moves` that gives `table_move` first when it is one of them, then the others by
-    /// `value(m)`, their ordering value.
+    /// `value(m)`, their ordering value. The list is borrowed, not moved: a move list is a kilobyte whatever its
+    /// length.
     #[must_use]
-    /// The list is borrowed, not moved: a move list is a kilobyte whatever its length.
     pub fn new(moves: &[Pos], table_move: Option<Pos>, value: impl Fn(Pos) -> i32) -> MovePicker {
         let table_move = table_move.filter(|t| moves.contains(t));
         let keys = moves.iter().filter(|&&m| Some(m) != table_move).map(|&m| key(value(m), m)).collect();
